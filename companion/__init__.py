@@ -1,0 +1,38 @@
+"""Table Companion: a web app beside a physical board game that runs the bookkeeping."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Build the app: configuration, extensions, game kinds, blueprints."""
+    app = Flask(__name__, instance_relative_config=True,
+                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    os.makedirs(app.instance_path, exist_ok=True)
+
+    from . import config
+    app.config.from_mapping(config.DEFAULTS)
+    if test_config is None:
+        app.config.from_mapping(config.from_environment(app.instance_path))
+    else:
+        app.config.from_mapping(test_config)
+
+    from . import database, i18n, kinds, security
+    database.init_app(app)
+    i18n.init_app(app)
+    security.init_app(app)
+    kinds.init_app(app, app.config["GAME_KINDS"])
+
+    from .web import api, assets, devices, errors, games, home, join, live
+    assets.init_app(app)
+    join.init_app(app)
+    devices.init_app(app)
+    errors.init_app(app)
+    for blueprint in (home.bp, games.bp, live.bp, api.bp):
+        app.register_blueprint(blueprint)
+    return app

@@ -1,0 +1,52 @@
+"""Settings: defaults here, overrides from the environment (and test_config in tests)."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+
+def secret_key(instance_path: str) -> str:
+    """SECRET_KEY from the environment, else one generated once into instance/ (never a fixed default)."""
+    if os.environ.get("SECRET_KEY"):
+        return os.environ["SECRET_KEY"]
+    path = Path(instance_path) / "secret_key"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_hex(32))
+    return path.read_text().strip()
+
+
+def from_environment(instance_path: str) -> dict:
+    """The configuration of a running app."""
+    database_url = os.environ.get("DATABASE_URL") or f"sqlite:///{Path(instance_path) / 'companion.db'}"
+    if database_url.startswith("postgres://"):  # Heroku-style URLs name the dialect differently
+        database_url = "postgresql+psycopg://" + database_url[len("postgres://"):]
+    elif database_url.startswith("postgresql://"):
+        database_url = "postgresql+psycopg://" + database_url[len("postgresql://"):]
+    return {
+        "SECRET_KEY": secret_key(instance_path),
+        "SQLALCHEMY_DATABASE_URI": database_url,
+        "PUBLIC_URL": os.environ.get("PUBLIC_URL", ""),
+        "LIVE_WAIT_SECONDS": float(os.environ.get("LIVE_WAIT_SECONDS", "20")),
+    }
+
+
+DEFAULTS = {
+    # Tokens must outlive the longest game night: they are tied to the session, not to a clock.
+    "WTF_CSRF_TIME_LIMIT": None,
+    "WTF_CSRF_SSL_STRICT": False,  # plain http on a home LAN has no Referer guarantees
+    "SESSION_COOKIE_HTTPONLY": True,
+    "SESSION_COOKIE_SAMESITE": "Lax",
+    "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 180,
+    "MAX_CONTENT_LENGTH": 4 * 1024 * 1024,  # an exported game with its whole history fits easily
+    "MAX_FORM_MEMORY_SIZE": 64 * 1024,
+    "SEND_FILE_MAX_AGE_DEFAULT": 60 * 60 * 24 * 365,  # static URLs carry a content hash
+    "BABEL_DEFAULT_LOCALE": "en",
+    "LANGUAGES": ("en", "ru"),
+    "SQLALCHEMY_ENGINE_OPTIONS": {},
+    "LIVE_POLL_INTERVAL": 0.05,
+    "GAME_KINDS": ("companion.rules.mage_knight", "companion.rules.mice_mystics"),
+}

@@ -1,0 +1,40 @@
+"""English and Russian: the language is chosen per device (cookie), defaulting from the browser."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, current_app, request
+from flask_babel import Babel, get_locale, gettext, ngettext
+
+from .rules.base import Text
+
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+LANG_COOKIE = "lang"
+babel = Babel()
+
+
+def select_locale() -> str:
+    languages = current_app.config["LANGUAGES"]
+    chosen = request.cookies.get(LANG_COOKIE)
+    if chosen in languages:
+        return chosen
+    return request.accept_languages.best_match(languages) or languages[0]
+
+
+def translate(text: Any) -> str:
+    """A rules-module Text (or its JSON form) in the device's language."""
+    if isinstance(text, dict):
+        text = Text.from_json(text)
+    if not isinstance(text, Text):
+        return str(text)
+    return text.render(gettext, ngettext)
+
+
+def init_app(app: Flask) -> None:
+    babel.init_app(app, locale_selector=select_locale,
+                   default_translation_directories=str(TRANSLATIONS))
+    app.jinja_env.globals["t"] = translate
+    app.jinja_env.globals["current_locale"] = lambda: str(get_locale() or "en")
+    app.jinja_env.add_extension("jinja2.ext.i18n")
+    app.jinja_env.policies["ext.i18n.trimmed"] = True

@@ -1,0 +1,66 @@
+"""The two persisted things: a game (its current state, versioned) and its append-only events."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any, Optional
+
+import sqlalchemy as sa
+import sqlalchemy.orm as so
+from flask_sqlalchemy import SQLAlchemy
+
+
+class Base(so.DeclarativeBase):
+    pass
+
+
+db = SQLAlchemy(model_class=Base)
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class Game(db.Model):
+    id: so.Mapped[int] = so.mapped_column(primary_key=True)
+    code: so.Mapped[str] = so.mapped_column(sa.String(8), unique=True, index=True)
+    kind: so.Mapped[str] = so.mapped_column(sa.String(32))
+    title: so.Mapped[str] = so.mapped_column(sa.String(80))
+    version: so.Mapped[int] = so.mapped_column(default=0)
+    state: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
+    archived: so.Mapped[bool] = so.mapped_column(default=False)
+    created_at: so.Mapped[datetime] = so.mapped_column(default=utcnow)
+    updated_at: so.Mapped[datetime] = so.mapped_column(default=utcnow)
+
+
+class Event(db.Model):
+    """One change: what was done, by which device, and the state before it (what undo restores)."""
+
+    __table_args__ = (sa.UniqueConstraint("game_id", "seq"),)
+
+    id: so.Mapped[int] = so.mapped_column(primary_key=True)
+    game_id: so.Mapped[int] = so.mapped_column(sa.ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    seq: so.Mapped[int]  # the game version this event produced
+    action: so.Mapped[str] = so.mapped_column(sa.String(40))
+    params: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
+    label: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
+    notices: so.Mapped[list[Any]] = so.mapped_column(sa.JSON, default=list)
+    device_id: so.Mapped[str] = so.mapped_column(sa.String(32))
+    device_label: so.Mapped[str] = so.mapped_column(sa.String(40), default="")
+    at: so.Mapped[datetime] = so.mapped_column(default=utcnow)
+    state_before: so.Mapped[Optional[dict[str, Any]]] = so.mapped_column(sa.JSON)
+    undoes_seq: so.Mapped[Optional[int]] = so.mapped_column(default=None)
+
+
+class Device(db.Model):
+    """A browser, known by its cookie; the label is what other devices see ("Anna's phone")."""
+
+    id: so.Mapped[str] = so.mapped_column(sa.String(32), primary_key=True)
+    label: so.Mapped[str] = so.mapped_column(sa.String(40), default="")
+
+
+class Presence(db.Model):
+    """When a device last looked at a game: the roster of connected devices and "recent games"."""
+
+    game_id: so.Mapped[int] = so.mapped_column(sa.ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
+    device_id: so.Mapped[str] = so.mapped_column(sa.String(32), primary_key=True)
+    last_seen: so.Mapped[datetime] = so.mapped_column(default=utcnow, index=True)

@@ -1,0 +1,50 @@
+"""Fame, levels and the hand limit (MK-FAME-1, MK-HAND-1)."""
+from __future__ import annotations
+
+from ..base import N_, Text
+
+# Fame needed to reach level 1, 2, ... 10 (the printed Fame board).
+LEVEL_THRESHOLDS = [0, 3, 8, 14, 21, 29, 38, 48, 59, 71]
+MAX_LEVEL = len(LEVEL_THRESHOLDS)
+
+
+def level_for_fame(fame: int) -> int:
+    """The level a Fame total has reached."""
+    return sum(1 for threshold in LEVEL_THRESHOLDS if fame >= threshold)
+
+
+def level_gains(level: int) -> Text:
+    """What reaching `level` gives: odd levels a Command token and Armor/Hand limit, even a Skill and an AA."""
+    if level % 2:
+        return Text(N_("Level {level}: take a Command token; your Armor and Hand limit change"),
+                    {"level": level})
+    return Text(N_("Level {level}: gain a Skill and an Advanced Action card"), {"level": level})
+
+
+def level_ups(old_fame: int, new_fame: int) -> list[Text]:
+    """The level-up reminders for every level crossed going from `old_fame` to `new_fame`."""
+    return [level_gains(level) for level in
+            range(level_for_fame(old_fame) + 1, level_for_fame(new_fame) + 1)]
+
+
+def base_hand_limit(level: int) -> int:
+    """The Hand limit printed for a level: 5 at 1-4, 6 at 5-8, 7 at 9-10."""
+    if not 1 <= level <= MAX_LEVEL:
+        raise ValueError(f"level {level} out of 1..{MAX_LEVEL}")
+    return 5 if level <= 4 else 6 if level <= 8 else 7
+
+
+def hand_limit(level: int, keeps_owned: int = 0, near_own_keep: bool = False,
+               city: str | None = None, planning: bool = False, cards_in_hand: int = 0) -> int:
+    """The Hand limit to draw up to.
+
+    `near_own_keep`: on or next to a keep you own (bonus = the number of keeps you own);
+    `city`: None, "shield" (a conquered city with your shield, +1) or "leader" (+2);
+    keep and city bonuses do not add up, only the higher counts; Planning adds 1 with 2+ cards in hand.
+    """
+    if city not in (None, "shield", "leader"):
+        raise ValueError(f"unknown city bonus {city!r}")
+    keep_bonus = keeps_owned if near_own_keep else 0
+    city_bonus = {None: 0, "shield": 1, "leader": 2}[city]
+    planning_bonus = 1 if planning and cards_in_hand >= 2 else 0
+    return base_hand_limit(level) + max(keep_bonus, city_bonus) + planning_bonus

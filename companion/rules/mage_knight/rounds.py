@@ -1,0 +1,111 @@
+"""A round's life: Source and Units offer, tactics, turns, End of Round, the next preparation (MK-RND)."""
+from __future__ import annotations
+
+import random
+
+from ..base import N_, Text
+from . import source, units
+from .seats import DUMMY, seat_ids, seat_name
+from .tactics import dummy_picks, rearranged_round_order, removal_leaves_enough, tactic_name
+from .turns import TIME_NAMES, colour_list, join, new_turn, seats_after
+
+
+def roll_source(state: dict, rng: random.Random) -> Text:
+    """Roll the Source with the half-basic rule, keeping every roll made."""
+    rolls = source.roll_source(rng, source.source_size(len(state["players"]), state["blitz"]))
+    set_source(state, rolls)
+    return Text(N_("Source rolled: {dice} (rerolls: {n})."), {"dice": colour_list(rolls[-1]), "n": len(rolls) - 1})
+
+
+def set_source(state: dict, rolls: list[list[str]]) -> None:
+    state["source_rolls"] = rolls
+    state["source"] = source.fresh_source(rolls[-1])
+    state["source_check"] = None
+
+
+def deal_units_offer(state: dict) -> None:
+    state["units_offer"] = units.units_offer(len(state["players"]), state["blitz"],
+                                             state["core_tile_revealed"], state["monasteries"])
+
+
+def start_tactics(state: dict, rng: random.Random) -> list[Text]:
+    """Lay out the tactics; in cooperative games the Dummy picks first (MK-TAC-5)."""
+    state.update(phase="tactics", preparation=None, tactics={}, flipped_tactics=[], turn=None)
+    if state["mode"] == "cooperative" and state["dummy"]:
+        return [dummy_picks(state, rng)]
+    return []
+
+
+def after_pick(state: dict, rng: random.Random) -> list[Text]:
+    """Solo: the Dummy picks right after the player; once all have picked, turns begin."""
+    notices = []
+    if state["mode"] == "solo" and DUMMY not in state["tactics"]:
+        notices.append(dummy_picks(state, rng))
+    if len(state["tactics"]) == len(seat_ids(state)):
+        notices += begin_turns(state)
+    return notices
+
+
+def begin_turns(state: dict) -> list[Text]:
+    """Round Order by tactic number (MK-TAC-4), then the first turn."""
+    state["round_order"] = rearranged_round_order(state)
+    state["phase"] = "turns"
+    if state["scenario_end_met"]:
+        state["final_turns"] = {"by": "scenario_end", "remaining": list(state["round_order"])}
+    order = Text(N_("Round Order: {order}."), {"order": join([seat_name(state, s) for s in state["round_order"]])})
+    return [order, *new_turn(state, state["round_order"][0])]
+
+
+def consume_turn(state: dict, seat: str) -> list[Text]:
+    """`seat`'s turn is over (played, announced or forfeited): the next turn, or the end of the round."""
+    final = state["final_turns"]
+    if final is None:
+        return new_turn(state, seats_after(state, seat)[0])
+    if seat in final["remaining"]:
+        final["remaining"].remove(seat)
+    if not final["remaining"]:
+        return end_round(state)
+    return new_turn(state, final["remaining"][0])
+
+
+def end_round(state: dict) -> list[Text]:
+    """Record the round; then the game ends (MK-RND-5), tactics leave the game, or the next round is prepared."""
+    state["rounds"].append({"round": state["round"], "time_of_day": state["time_of_day"],
+                            "end_of_round_by": state["end_of_round_by"]})
+    state.update(turn=None, final_turns=None)
+    for die in state["source"]:
+        die["status"] = "ready"
+    notices = [Text(N_("Round {round} is over."), {"round": state["round"]})]
+    if state["scenario_end_met"] or state["round"] >= state["round_limit"]:
+        state["phase"] = "finished"
+        state["ended_by"] = "scenario_end" if state["scenario_end_met"] else "round_limit"
+        return notices + [Text(N_("The game is over: score it by the scenario."))]
+    if state["mode"] == "solo":
+        used = [state["tactics"][s] for s in seat_ids(state)]
+        if removal_leaves_enough(state, len(used)):
+            state["removed_tactics"] += used
+            notices += [Text(N_("{tactic} leaves the game."), {"tactic": tactic_name(t)}) for t in used]
+        else:
+            notices.append(Text(N_("No tactics leave the game this round: too few would be left to pick from.")))
+    elif state["mode"] == "cooperative":
+        if removal_leaves_enough(state, 1):
+            state["phase"] = "round_end"
+            return notices + [Text(N_("Choose one of the tactics the players used to remove from the game."))]
+        notices.append(Text(N_("No tactics leave the game this round: too few would be left to pick from.")))
+    return notices + begin_preparation(state)
+
+
+def remove_tactic(state: dict, tactic: str) -> list[Text]:
+    """Cooperative round end: the chosen tactic leaves the game."""
+    state["removed_tactics"].append(tactic)
+    return begin_preparation(state)
+
+
+def begin_preparation(state: dict) -> list[Text]:
+    """The next round, Day/Night flipped; its preparation checklist starts."""
+    state["round"] += 1
+    state["time_of_day"] = "night" if state["time_of_day"] == "day" else "day"
+    state.update(phase="preparation", preparation={"done": [], "source_entered": False},
+                 tactics={}, flipped_tactics=[], end_of_round_by=None)
+    return [Text(N_("Round {round} ({time}): prepare the round."),
+                 {"round": state["round"], "time": Text(TIME_NAMES[state["time_of_day"]])})]

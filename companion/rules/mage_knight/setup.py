@@ -1,0 +1,128 @@
+"""Setup: players and heroes, scenario presets, the first Source roll and Units offer (MK-SET)."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from ..base import N_, BadParams, RuleError, param_bool, param_int, param_str
+from . import rounds
+from .seats import DUMMY
+
+HEROES = ["arythea", "goldyx", "norowas", "tovak", "wolfhawk", "krang", "braevalar"]
+HERO_NAMES = {"arythea": N_("Arythea"), "goldyx": N_("Goldyx"), "norowas": N_("Norowas"), "tovak": N_("Tovak"),
+              "wolfhawk": N_("Wolfhawk"), "krang": N_("Krang"), "braevalar": N_("Braevalar")}
+MODES = ["solo", "cooperative", "competitive"]
+MAX_PLAYERS = 5
+MAX_ROUNDS = 20
+
+# rounds: a number, or {player count: number}; solo_rounds: the solo variant of a competitive scenario.
+SCENARIOS = {
+    "first_reconnaissance": {"mode": "competitive", "rounds": 3, "solo_rounds": 4},
+    "full_conquest": {"mode": "competitive", "rounds": 6},
+    "blitz_conquest": {"mode": "competitive", "rounds": 4, "blitz": True},
+    "solo_conquest": {"mode": "solo", "rounds": 6},
+    "full_cooperation": {"mode": "cooperative", "rounds": 6},
+    "blitz_cooperation": {"mode": "cooperative", "rounds": 4, "blitz": True},
+    "dungeon_lords": {"mode": "competitive", "rounds": 5},
+    "mines_liberation": {"mode": "competitive", "rounds": 4},
+    "druid_nights": {"mode": "competitive", "rounds": 4},
+    # The books give 6 rounds for 2 players and 4 for 4; we take 5 for 3 players (halfway).
+    "conquer_and_hold": {"mode": "competitive", "rounds": {2: 6, 3: 5, 4: 4, 5: 4}},
+    "one_to_return": {"mode": "competitive", "rounds": 4},
+}
+SCENARIO_NAMES = {
+    "first_reconnaissance": N_("First Reconnaissance"), "full_conquest": N_("Full Conquest"),
+    "blitz_conquest": N_("Blitz Conquest"), "solo_conquest": N_("Solo Conquest"),
+    "full_cooperation": N_("Full Cooperation"), "blitz_cooperation": N_("Blitz Cooperation"),
+    "dungeon_lords": N_("Dungeon Lords"), "mines_liberation": N_("Mines Liberation"),
+    "druid_nights": N_("Druid Nights"), "conquer_and_hold": N_("Conquer and Hold"),
+    "one_to_return": N_("One to Return"), "custom": N_("Custom scenario"),
+}
+
+
+def _as_list(form: Mapping[str, Any], name: str) -> list[str]:
+    raw = form.get(name, [])
+    if isinstance(raw, str):
+        raw = [raw]
+    if not isinstance(raw, list) or not all(isinstance(v, str) for v in raw):
+        raise BadParams(N_("Not text: {name}"), name=name)
+    return [v.strip() for v in raw]
+
+
+def _hero_id(text: str) -> str:
+    """A known hero's id, or the custom name as typed."""
+    return text.lower() if text.lower() in HEROES else text
+
+
+def _scenario_rules(scenario: str, form: Mapping[str, Any], players: int) -> tuple[str, int, bool]:
+    """(mode, round limit, blitz) for a preset or a custom scenario."""
+    if scenario == "custom":
+        mode = param_str(form, "mode", choices=MODES, default="competitive")
+        return mode, param_int(form, "round_limit", lo=1, hi=MAX_ROUNDS), param_bool(form, "blitz")
+    preset = SCENARIOS[scenario]
+    mode, rounds_ = preset["mode"], preset["rounds"]
+    if mode == "competitive" and players == 1:
+        if "solo_rounds" not in preset:
+            raise RuleError(N_("This scenario needs 2 or more players; choose a solo scenario or a custom one."))
+        mode, rounds_ = "solo", preset["solo_rounds"]
+    if isinstance(rounds_, dict):
+        if players not in rounds_:
+            raise RuleError(N_("This scenario needs 2 or more players; choose a solo scenario or a custom one."))
+        rounds_ = rounds_[players]
+    return mode, rounds_, bool(preset.get("blitz"))
+
+
+def parse_setup(form: Mapping[str, Any]) -> dict:
+    """The setup form: player_name[] and hero[] in hero-choice order, scenario, round_limit/mode/blitz
+    (custom only), dummy_hero, start_at_night, core_tile_revealed, monasteries."""
+    names, heroes = _as_list(form, "player_name"), _as_list(form, "hero")
+    if not 1 <= len(names) <= MAX_PLAYERS:
+        raise RuleError(N_("Mage Knight is played by 1 to {n} players."), n=MAX_PLAYERS)
+    if len(heroes) != len(names):
+        raise BadParams(N_("Each player needs a name and a hero."))
+    if any(not name or len(name) > 40 for name in names) or any(not h or len(h) > 40 for h in heroes):
+        raise BadParams(N_("Each player needs a name and a hero (up to 40 characters)."))
+    heroes = [_hero_id(h) for h in heroes]
+    if len(set(heroes)) != len(heroes) or len(set(names)) != len(names):
+        raise RuleError(N_("Two players cannot have the same name or the same hero."))
+    scenario = param_str(form, "scenario", choices=[*SCENARIOS, "custom"], default="full_conquest")
+    mode, round_limit, blitz = _scenario_rules(scenario, form, len(names))
+    if (mode == "solo") != (len(names) == 1):
+        raise RuleError(N_("A solo game has exactly one player; cooperative and competitive ones two or more."))
+    dummy = None
+    if mode in ("solo", "cooperative"):
+        spare = [h for h in HEROES if h not in heroes]
+        dummy = _hero_id(param_str(form, "dummy_hero", max_len=40, default="") or spare[0])
+        if dummy in heroes:
+            raise RuleError(N_("The Dummy needs a hero nobody plays."))
+    return {
+        "players": [{"name": n, "hero": h} for n, h in zip(names, heroes)],
+        "scenario": scenario, "mode": mode, "round_limit": round_limit, "blitz": blitz, "dummy_hero": dummy,
+        "start_at_night": param_bool(form, "start_at_night"),
+        "core_tile_revealed": param_bool(form, "core_tile_revealed"),
+        "monasteries": param_int(form, "monasteries", lo=0, hi=20, default=0),
+    }
+
+
+def new_state(setup: dict, rng: random.Random) -> dict:
+    """Round 1: Source rolled and Units offer dealt as in preparation; tactics start at once (MK-SET-5)."""
+    players = [{"id": f"p{i + 1}", "name": p["name"], "hero": p["hero"], "fame": 0}
+               for i, p in enumerate(setup["players"])]
+    state = {
+        "scenario": setup["scenario"], "mode": setup["mode"], "round_limit": setup["round_limit"],
+        "blitz": setup["blitz"], "players": players,
+        "dummy": {"hero": setup["dummy_hero"]} if setup["dummy_hero"] else None,
+        "round": 1, "time_of_day": "night" if setup["start_at_night"] else "day",
+        "phase": "tactics", "preparation": None,
+        "core_tile_revealed": setup["core_tile_revealed"], "monasteries": setup["monasteries"],
+        "source": [], "source_rolls": [], "source_check": None, "units_offer": [],
+        # The Round Order tokens start in hero-choice order, the Dummy's last.
+        "round_order": [p["id"] for p in players] + ([DUMMY] if setup["dummy_hero"] else []),
+        "tactics": {}, "removed_tactics": [], "flipped_tactics": [],
+        "turn": None, "final_turns": None, "end_of_round_by": None, "scenario_end_met": False,
+        "rounds": [], "ended_by": None,
+    }
+    rounds.roll_source(state, rng)
+    rounds.deal_units_offer(state)
+    rounds.start_tactics(state, rng)
+    return state

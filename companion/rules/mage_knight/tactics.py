@@ -1,0 +1,110 @@
+"""Tactic cards: the sets, the pick queue, Round Order rearrangement, removal (MK-TAC)."""
+from __future__ import annotations
+
+import random
+
+from ..base import N_, Text
+from .seats import seat_ids
+
+TACTICS = {
+    "early_bird": {"time": "day", "number": 1},
+    "rethink": {"time": "day", "number": 2},
+    "mana_steal": {"time": "day", "number": 3},
+    "planning": {"time": "day", "number": 4},
+    "great_start": {"time": "day", "number": 5},
+    "the_right_moment": {"time": "day", "number": 6},
+    "from_the_dusk": {"time": "night", "number": 1},
+    "long_night": {"time": "night", "number": 2},
+    "mana_search": {"time": "night", "number": 3},
+    "midnight_meditation": {"time": "night", "number": 4},
+    "preparation": {"time": "night", "number": 5},
+    "sparing_power": {"time": "night", "number": 6},
+}
+
+TACTIC_NAMES = {
+    "early_bird": N_("Early Bird"), "rethink": N_("Rethink"), "mana_steal": N_("Mana Steal"),
+    "planning": N_("Planning"), "great_start": N_("Great Start"), "the_right_moment": N_("The Right Moment"),
+    "from_the_dusk": N_("From the Dusk"), "long_night": N_("Long Night"), "mana_search": N_("Mana Search"),
+    "midnight_meditation": N_("Midnight Meditation"), "preparation": N_("Preparation"),
+    "sparing_power": N_("Sparing Power"),
+}
+
+# "When you take this tactic": done right after the pick (MK-TAC-3).
+ON_TAKE = {
+    "rethink": N_("Rethink: discard up to 3 cards, draw as many, then shuffle your discard pile into your deck."),
+    "mana_steal": N_("Mana Steal: you may set a basic-colour die from the Source aside on this card."),
+    "great_start": N_("Great Start: draw 2 cards."),
+    "preparation": N_("Preparation: search your Deed deck for one card, take it, then shuffle."),
+}
+
+# Reminders at the start of the owner's turn, while the tactic is not flipped.
+TURN_START = {
+    "mana_search": N_("Mana Search: before taking mana you may reroll up to two Source dice "
+                      "(depleted ones first), once this turn."),
+    "sparing_power": N_("Sparing Power: before your turn, put your top Deed card under it, "
+                        "or flip it and take all those cards into your hand."),
+    "long_night": N_("Long Night (once this round): with an empty Deed deck you may shuffle your "
+                     "discard pile and put 3 cards back as your deck."),
+    "midnight_meditation": N_("Midnight Meditation (once this round, before your turn): shuffle up to "
+                              "5 cards from your hand into your deck and draw as many."),
+}
+
+# Reminders at the end of the owner's turn.
+TURN_END = {
+    "planning": N_("Planning: with 2 or more cards in hand, your Hand limit is 1 higher now."),
+    "the_right_moment": N_("The Right Moment (once this Day): you may take another turn right now."),
+}
+
+# Tactics that are flipped when used and then do nothing more this round.
+FLIPPED_WHEN_USED = ["the_right_moment", "long_night", "midnight_meditation", "sparing_power"]
+
+
+def tactic_name(tactic: str) -> Text:
+    return Text(TACTIC_NAMES[tactic])
+
+
+def tactics_for(time_of_day: str) -> list[str]:
+    """The set laid out for a time of day, by number."""
+    return sorted((t for t, d in TACTICS.items() if d["time"] == time_of_day),
+                  key=lambda t: TACTICS[t]["number"])
+
+
+def available_tactics(state: dict) -> list[str]:
+    """This round's set minus tactics removed from the game and those already taken."""
+    taken = set(state["tactics"].values())
+    return [t for t in tactics_for(state["time_of_day"])
+            if t not in state["removed_tactics"] and t not in taken]
+
+
+def pick_queue(state: dict) -> list[str]:
+    """Players still to pick, in order: round 1 reverse hero choice; then lowest Fame, ties to the lower token."""
+    waiting = [p for p in state["players"] if p["id"] not in state["tactics"]]
+    if state["round"] == 1:
+        return [p["id"] for p in reversed(waiting)]
+    position = {seat: i for i, seat in enumerate(state["round_order"])}
+    return [p["id"] for p in sorted(waiting, key=lambda p: (p["fame"], -position[p["id"]]))]
+
+
+def dummy_picks(state: dict, rng: random.Random) -> Text:
+    """The Dummy takes a random remaining tactic."""
+    tactic = rng.choice(available_tactics(state))
+    state["tactics"]["dummy"] = tactic
+    return Text(N_("The Dummy took {tactic}."), {"tactic": tactic_name(tactic)})
+
+
+def rearranged_round_order(state: dict) -> list[str]:
+    """Round Order by tactic number, lowest first."""
+    return sorted(seat_ids(state), key=lambda seat: TACTICS[state["tactics"][seat]]["number"])
+
+
+def removal_candidates(state: dict) -> list[str]:
+    """Cooperative round end: the tactics the real players used this round."""
+    return [state["tactics"][p["id"]] for p in state["players"]]
+
+
+def removal_leaves_enough(state: dict, count: int) -> bool:
+    """Whether removing `count` tactics still leaves one for every seat in the next round of this time of day."""
+    if state["round"] + 2 > state["round_limit"]:
+        return True
+    left = [t for t in tactics_for(state["time_of_day"]) if t not in state["removed_tactics"]]
+    return len(left) - count >= len(seat_ids(state))

@@ -1,0 +1,67 @@
+"""Turns within a round: whose turn, the next seat, the reminders at its start and end (MK-TURN)."""
+from __future__ import annotations
+
+from ..base import N_, Text
+from .seats import DUMMY, seat_name
+from .tactics import TURN_END, TURN_START, tactic_name
+
+COLOUR_NAMES = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "white": N_("white"),
+                "gold": N_("gold"), "black": N_("black")}
+TIME_NAMES = {"day": N_("Day"), "night": N_("Night")}
+
+
+def join(items: list) -> Text:
+    """A comma-separated list whose items (plain names or Texts) are translated one by one."""
+    if len(items) == 1:
+        return Text("{item}", {"item": items[0]})
+    return Text(N_("{first}, {rest}"), {"first": items[0], "rest": join(items[1:])})
+
+
+def colour_list(colours: list[str]) -> Text:
+    return join([Text(COLOUR_NAMES[c]) for c in colours])
+
+
+def seats_after(state: dict, seat: str) -> list[str]:
+    """Every seat in Round Order starting right after `seat` and ending with it (wrapping)."""
+    order = state["round_order"]
+    i = order.index(seat)
+    return order[i + 1:] + order[:i + 1]
+
+
+def tactic_of(state: dict, seat: str) -> str | None:
+    return state["tactics"].get(seat)
+
+
+def unflipped(state: dict, seat: str, tactic: str) -> bool:
+    return tactic_of(state, seat) == tactic and tactic not in state["flipped_tactics"]
+
+
+def new_turn(state: dict, seat: str, extra: bool = False) -> list[Text]:
+    """Start `seat`'s turn and return the reminders for its start."""
+    state["turn"] = {"seat": seat, "die_taken": False, "mana_search_used": False, "extra": extra}
+    notices = [Text(N_("Turn: {name}"), {"name": seat_name(state, seat)})]
+    if seat == DUMMY:
+        notices.append(Text(N_("The Dummy's turn: reveal 3 cards from its deck (more if the last one "
+                               "matches one of its crystals); with its deck empty it announces End of Round.")))
+        return notices
+    tactic = tactic_of(state, seat)
+    if tactic in TURN_START and unflipped(state, seat, tactic):
+        notices.append(Text(TURN_START[tactic]))
+    for die in state["source"]:
+        if die["status"] == "stolen":
+            notices.append(Text(N_("{tactic}: the {colour} die on your card can be used this turn."),
+                                {"tactic": tactic_name("mana_steal"), "colour": Text(COLOUR_NAMES[die["colour"]])}))
+    return notices
+
+
+def turn_end_reminders(state: dict, seat: str) -> list[Text]:
+    """Reminders for the end of a turn: the dice first, then the owner's tactic."""
+    used = [d["colour"] for d in state["source"] if d["status"] == "taken"]
+    notices = [Text(N_("End of turn, first step: reroll the dice you used and return them to the Source: {dice}."),
+                    {"dice": colour_list(used)}) if used else
+               Text(N_("End of turn: no Source dice to reroll."))]
+    tactic = tactic_of(state, seat)
+    if tactic == "planning" or (tactic in TURN_END and unflipped(state, seat, tactic)
+                                and state["final_turns"] is None):
+        notices.append(Text(TURN_END[tactic]))
+    return notices

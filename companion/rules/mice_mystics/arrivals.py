@@ -1,0 +1,109 @@
+"""Minions arriving on the track and figures leaving it (MM-INI-1..6, MM-INI-8)."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from ..base import BadParams, N_, Outcome, RuleError, Text, param_bool, param_int, param_str
+from . import initiative_track as track_ops
+from .catalogue import card_name, type_name
+from .params import die_values, minion_list
+from .rounds import leave_track, start_turn
+
+SOURCES = ("encounter", "surge", "event")
+MAX_LIFE = 99
+
+
+def join_track(state: dict, minions: list[dict], rng: random.Random, source: str, ambush: bool,
+               dice: track_ops.Dice, notices: list[Text]) -> None:
+    """Lay out (MM-INI-2) or add (MM-INI-3/5) the minions, then any ambush (MM-INI-8) and Born to Lead."""
+    arrivals = [(m["type"], m["figures"]) for m in minions]
+    if source == "encounter" and not track_ops.has_minions(state):
+        track_ops.lay_out(state, arrivals, rng)
+        state["round"] += 1
+        notices.append(Text(N_("New initiative order: round {n} begins on space 1."), {"n": state["round"]}))
+        start_turn(state, notices)
+        moves: list[dict] = []
+    else:
+        moves, placed = track_ops.place(state, arrivals, rng, source == "surge", dice, boss_ambush=not ambush)
+        notices += placed
+    if ambush:
+        moves += track_ops.ambush_all(state, dice)
+    dice.check_all_used()
+    state["ambush_log"] = moves
+    notices += track_ops.move_notices(state, moves)
+    track_ops.born_to_lead(state, notices)
+
+
+def arrival_label(state: dict, minions: list[dict]) -> Text:
+    if len(minions) == 1:
+        return Text(N_("{minion} joined the track"), {"minion": type_name(state, minions[0]["type"])})
+    return Text(N_("{n} minion type arrived"), {"n": len(minions)}, plural=N_("{n} minion types arrived"))
+
+
+def minions_arrive(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
+    """Minions come (encounter, surge or chapter event), with an optional Ambush encounter."""
+    minions = minion_list(state["minion_types"], params)
+    source = param_str(params, "source", default="encounter", choices=SOURCES)
+    ambush = param_bool(params, "ambush")
+    dice = track_ops.Dice(die_values(params), rng)
+    notices: list[Text] = []
+    join_track(state, minions, rng, source, ambush, dice, notices)
+    return Outcome(state, arrival_label(state, minions), tuple(notices))
+
+
+def _find_card(state: dict, params: Mapping[str, Any]) -> dict:
+    card_id = param_str(params, "card", 40)
+    card = next((c for c in state["initiative_track"] if c["card"] == card_id), None)
+    if card is None or card["kind"] != "minion":
+        raise RuleError(N_("There is no minion card {card} on the track."), card=card_id)
+    return card
+
+
+def _remove_type(state: dict, type_id: str, notices: list[Text]) -> None:
+    for card in track_ops.cards_of_type(state, type_id):
+        leave_track(state, track_ops.index_of(state, card["card"]), notices)
+
+
+def remove_figures(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
+    """MM-INI-6: figures leave the board; with none left the card leaves and the rest move up."""
+    card = _find_card(state, params)
+    n = param_int(params, "n", 1, default=1)
+    name = type_name(state, card["minion"])
+    if n > card["figures"]:
+        raise RuleError(N_("Only {have} figures of {minion} are on the board."), have=card["figures"],
+                        minion=name)
+    notices: list[Text] = []
+    left = card["figures"] - n
+    for same in track_ops.cards_of_type(state, card["minion"]):
+        same["figures"] = left
+    if left == 0:
+        _remove_type(state, card["minion"], notices)
+        return Outcome(state, Text(N_("{minion} left the track"), {"minion": name}), tuple(notices))
+    return Outcome(state, Text(N_("{n} figure of {minion} removed"), {"n": n, "minion": name},
+                               plural=N_("{n} figures of {minion} removed")), tuple(notices))
+
+
+def wound_boss(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
+    """A boss card takes wounds; at its life it leaves, and the boss leaves with its last card."""
+    card = _find_card(state, params)
+    n = param_int(params, "n", 1, MAX_LIFE, default=1)
+    if not state["minion_types"][card["minion"]]["boss"]:
+        raise RuleError(N_("Only bosses take wounds on their card; remove the figures instead."))
+    if params.get("life") not in (None, ""):
+        card["life"] = param_int(params, "life", 1, MAX_LIFE)
+    if card["life"] is None:
+        raise BadParams(N_("Missing value: {name}"), name="life")
+    card["wounds"] += n
+    notices: list[Text] = []
+    name = card_name(state, card)
+    label = Text(N_("{card} took {n} wound"), {"card": name, "n": n}, plural=N_("{card} took {n} wounds"))
+    if card["wounds"] >= card["life"]:
+        leave_track(state, track_ops.index_of(state, card["card"]), notices)
+        notices.append(Text(N_("{card} leaves the track."), {"card": name}))
+        if not track_ops.cards_of_type(state, card["minion"]):
+            notices.append(Text(N_("{boss} is defeated."), {"boss": type_name(state, card["minion"])}))
+    return Outcome(state, label, tuple(notices))
+
+
+ACTIONS = {"minions_arrive": minions_arrive, "remove_figures": remove_figures, "wound_boss": wound_boss}

@@ -1,0 +1,60 @@
+"""The game's fixed data: the mice and the minion types with their initiative cards (MM-SET)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import N_, Text
+
+MICE = ("collin", "filch", "lily", "maginos", "nez", "tilda", "nere", "ansel", "jakobe", "ditty")
+
+# Bosses are single figures with wounds; Aggressive types swap up after their turn (MM-INI-9).
+MINION_TYPES: dict[str, dict[str, Any]] = {
+    "rat_warriors": {"cards": ["rat_warriors"], "boss": False, "aggressive": True},
+    "elite_rat_warriors": {"cards": ["elite_rat_warriors"], "boss": False, "aggressive": True},
+    "roaches": {"cards": ["roaches"], "boss": False, "aggressive": False},
+    "spider": {"cards": ["spider"], "boss": False, "aggressive": False},
+    "cave_centipede": {"cards": ["cave_centipede"], "boss": False, "aggressive": False},
+    "captain_vurst": {"cards": ["captain_vurst"], "boss": True, "aggressive": False},
+    "skitter_clak": {"cards": ["skitter_clak"], "boss": True, "aggressive": False},
+    "brodie": {"cards": ["brodie_pounces", "brodie_chases"], "boss": True, "aggressive": False},
+    "vanestra": {"cards": ["vanestra_charm", "vanestra_sting", "vanestra_web", "vanestra_call"],
+                 "boss": True, "aggressive": False},
+}
+
+NAMES = {
+    "collin": N_("Collin"), "filch": N_("Filch"), "lily": N_("Lily"), "maginos": N_("Maginos"),
+    "nez": N_("Nez"), "tilda": N_("Tilda"), "nere": N_("Neré"), "ansel": N_("Ansel"),
+    "jakobe": N_("Jakobe"), "ditty": N_("Ditty"),
+    "rat_warriors": N_("Rat Warriors"), "elite_rat_warriors": N_("Elite Rat Warriors"),
+    "roaches": N_("Roaches"), "spider": N_("Spider"), "cave_centipede": N_("Cave Centipede"),
+    "captain_vurst": N_("Captain Vurst"), "skitter_clak": N_("Skitter-Clak"), "brodie": N_("Brodie"),
+    "brodie_pounces": N_("Brodie: Pounces"), "brodie_chases": N_("Brodie: Chases"),
+    "vanestra": N_("Vanestra"), "vanestra_charm": N_("Vanestra: Charm"),
+    "vanestra_sting": N_("Vanestra: Sting"), "vanestra_web": N_("Vanestra: Web"),
+    "vanestra_call": N_("Vanestra: Call"),
+}
+
+
+def _label(ident: str, custom: str | None) -> Any:
+    return custom if custom else Text(NAMES.get(ident, ident))
+
+
+def mouse_name(state: dict, mouse_id: str) -> Any:
+    """A mouse's name for a Text param: a translatable Text, or the group's own name."""
+    mouse = next(m for m in state["mice"] if m["id"] == mouse_id)
+    return _label(mouse_id, mouse["name"])
+
+
+def type_name(state: dict, type_id: str) -> Any:
+    return _label(type_id, state["minion_types"][type_id]["name"])
+
+
+def card_name(state: dict, card: dict) -> Any:
+    """The name of a track card: the mouse, the minion type, or the boss's named card."""
+    if card["kind"] == "mouse":
+        return mouse_name(state, card["mouse"])
+    custom = state["minion_types"][card["minion"]]["name"]
+    if custom:
+        cards = state["minion_types"][card["minion"]]["cards"]
+        return custom if len(cards) == 1 else f"{custom} {cards.index(card['card']) + 1}"
+    return Text(NAMES.get(card["card"], card["card"]))

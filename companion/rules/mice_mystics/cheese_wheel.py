@@ -1,0 +1,66 @@
+"""The minion cheese wheel (MM-CHZ-1..3): cheese on, cheese off, and the surge at 6."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from ..base import N_, Outcome, RuleError, Text, param_int, param_str
+from . import hourglass
+
+WHEEL_SIZE = 6
+ADD_REASONS = {"minion_attack": N_("minion attack"), "minion_defence": N_("minion defence"),
+               "greedy_roach": N_("greedy roach"), "room_rule": N_("room rule")}
+REMOVE_REASONS = {"filch_pilfer": N_("Filch's Pilfer"), "room_rule": N_("room rule"),
+                  "correction": N_("correction")}
+
+
+def put_cheese(state: dict, n: int, notices: list[Text]) -> bool:
+    """Add n cheese; at 6 the surge starts at once (MM-CHZ-3). Returns whether it surged."""
+    if state["cheese_wheel"] + n > WHEEL_SIZE:
+        raise RuleError(N_("The wheel holds {room} more cheese before it surges; add those first."),
+                        room=WHEEL_SIZE - state["cheese_wheel"])
+    state["cheese_wheel"] += n
+    if state["cheese_wheel"] < WHEEL_SIZE:
+        return False
+    start_surge(state, notices)
+    return True
+
+
+def start_surge(state: dict, notices: list[Text]) -> None:
+    """The wheel empties and the hourglass moves; the minions wait for the room question."""
+    state["cheese_wheel"] = 0
+    hourglass.advance(state, notices)
+    if state["finished"]:
+        return
+    state["pending_surge"] = {"page": state["hourglass_page"]}
+    notices.append(Text(N_("Surge! Hourglass to page {page}. Does this room have a special surge?"),
+                        {"page": state["hourglass_page"]}))
+
+
+def surge_label(state: dict) -> Text:
+    return Text(N_("Surge! Hourglass to page {page}"), {"page": state["hourglass_page"]})
+
+
+def add_cheese(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
+    n = param_int(params, "n", 1, WHEEL_SIZE, default=1)
+    reason = param_str(params, "reason", choices=ADD_REASONS)
+    notices: list[Text] = []
+    if put_cheese(state, n, notices):
+        return Outcome(state, surge_label(state) if not state["finished"] else notices[-1], tuple(notices))
+    return Outcome(state, Text(N_("{n} cheese on the wheel ({reason})"),
+                               {"n": n, "reason": Text(ADD_REASONS[reason])},
+                               plural=N_("{n} cheese on the wheel ({reason})")))
+
+
+def remove_cheese(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
+    n = param_int(params, "n", 1, WHEEL_SIZE, default=1)
+    reason = param_str(params, "reason", choices=REMOVE_REASONS)
+    if n > state["cheese_wheel"]:
+        raise RuleError(N_("The wheel holds only {have} cheese."), have=state["cheese_wheel"])
+    state["cheese_wheel"] -= n
+    return Outcome(state, Text(N_("{n} cheese off the wheel ({reason})"),
+                               {"n": n, "reason": Text(REMOVE_REASONS[reason])},
+                               plural=N_("{n} cheese off the wheel ({reason})")))
+
+
+ACTIONS = {"add_cheese": add_cheese, "remove_cheese": remove_cheese}

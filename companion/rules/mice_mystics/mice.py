@@ -1,0 +1,54 @@
+"""Each mouse's cheese and capture (MM-CHZ-4, MM-CAP-1)."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from ..base import BadParams, N_, Outcome, RuleError, Text, param_int, param_str
+from . import hourglass
+from .catalogue import mouse_name
+
+MAX_DELTA = 30
+
+
+def find_mouse(state: dict, params: Mapping[str, Any]) -> dict:
+    mouse_id = param_str(params, "mouse", 40)
+    mouse = next((m for m in state["mice"] if m["id"] == mouse_id), None)
+    if mouse is None:
+        raise BadParams(N_("Unknown mouse: {value}"), value=mouse_id)
+    return mouse
+
+
+def mouse_cheese(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
+    """A mouse gains (+n) or spends (-n) cheese; it never holds fewer than none."""
+    mouse = find_mouse(state, params)
+    delta = param_int(params, "delta", -MAX_DELTA, MAX_DELTA)
+    if delta == 0:
+        raise BadParams(N_("{name} must not be zero"), name="delta")
+    name = mouse_name(state, mouse["id"])
+    if mouse["captured"] and delta > 0:
+        raise RuleError(N_("{mouse} is captured: its cheese was discarded."), mouse=name)
+    if mouse["cheese"] + delta < 0:
+        raise RuleError(N_("{mouse} has only {have} cheese."), mouse=name, have=mouse["cheese"])
+    mouse["cheese"] += delta
+    msgid = N_("{mouse} gains {n} cheese") if delta > 0 else N_("{mouse} spends {n} cheese")
+    return Outcome(state, Text(msgid, {"mouse": name, "n": abs(delta)}, plural=msgid))
+
+
+def capture_mouse(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
+    """MM-CAP-1: the card stays, the cheese is discarded, the hourglass moves one page."""
+    mouse = find_mouse(state, params)
+    name = mouse_name(state, mouse["id"])
+    if mouse["captured"]:
+        raise RuleError(N_("{mouse} is already captured."), mouse=name)
+    mouse["captured"], mouse["cheese"] = True, 0
+    notices: list[Text] = []
+    if all(m["captured"] for m in state["mice"]):
+        hourglass.lose(state, "lost_captured")
+        notices.append(Text(N_("Every mouse is captured: the chapter is lost.")))
+    else:
+        hourglass.advance(state, notices)
+    return Outcome(state, Text(N_("{mouse} was captured"), {"mouse": name}), tuple(notices))
+
+
+ACTIONS = {"mouse_cheese": mouse_cheese, "capture_mouse": capture_mouse}

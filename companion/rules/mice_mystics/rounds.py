@@ -1,0 +1,87 @@
+"""Rounds and turns down the initiative track (MM-INI-7, MM-CHZ-1, MM-CAP-1's turn)."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from ..base import N_, Outcome, Text
+from . import initiative_track as track_ops
+from .catalogue import card_name, mouse_name
+from .cheese_wheel import put_cheese
+from .mouse_turn import reset_turn
+
+
+def _pass_turn(state: dict, notices: list[Text]) -> None:
+    state["acting"] += 1
+    if state["acting"] >= len(state["initiative_track"]):
+        state["acting"] = 0
+        state["round"] += 1
+        notices.append(Text(N_("Round {n} begins."), {"n": state["round"]}))
+
+
+def _mouse_turn_over(state: dict, index: int, notices: list[Text]) -> None:
+    """MM-CHZ-1 Time is Short: the last mouse on the track ends its turn with no minions about."""
+    mice_at = [i for i, c in enumerate(state["initiative_track"]) if c["kind"] == "mouse"]
+    if index == mice_at[-1] and not track_ops.has_minions(state):
+        notices.append(Text(N_("Time is Short: no minions on the board, 1 cheese goes on the wheel.")))
+        put_cheese(state, 1, notices)
+
+
+def start_turn(state: dict, notices: list[Text]) -> None:
+    """Hand the turn to the acting card; a captured mouse is rescued (no minions) or skips (MM-CAP-1)."""
+    while not state["finished"]:
+        card = track_ops.acting_card(state)
+        mouse = next((m for m in state["mice"] if card["kind"] == "mouse" and m["id"] == card["mouse"]), None)
+        if mouse is None or not mouse["captured"]:
+            break
+        name = mouse_name(state, mouse["id"])
+        if track_ops.has_minions(state):
+            notices.append(Text(N_("{mouse} is captured and skips the turn."), {"mouse": name}))
+        else:
+            mouse["captured"] = False
+            notices.append(Text(N_("{mouse} is rescued: no minions on the board (that is the turn)."),
+                                {"mouse": name}))
+            _mouse_turn_over(state, state["acting"], notices)
+        _pass_turn(state, notices)
+    reset_turn(state)
+
+
+def leave_track(state: dict, index: int, notices: list[Text]) -> None:
+    """MM-INI-6: the card leaves and the cards below move up; if it was acting, the next card acts."""
+    state["initiative_track"].pop(index)
+    if index < state["acting"]:
+        state["acting"] -= 1
+    elif index == state["acting"]:
+        if state["acting"] >= len(state["initiative_track"]):
+            state["acting"] = 0
+            state["round"] += 1
+            notices.append(Text(N_("Round {n} begins."), {"n": state["round"]}))
+        start_turn(state, notices)
+
+
+def turn_label(state: dict) -> Text:
+    card = track_ops.acting_card(state)
+    if card["kind"] == "mouse":
+        return Text(N_("Next: {name}'s turn"), {"name": card_name(state, card)})
+    return Text(N_("Next: {name}"), {"name": card_name(state, card)})
+
+
+def next_turn(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
+    """The one big "next": end this card's turn, then the next card down (a new round after the last)."""
+    notices: list[Text] = []
+    index = state["acting"]
+    card = state["initiative_track"][index]
+    if card["kind"] == "minion" and state["minion_types"][card["minion"]]["aggressive"] and index > 0:
+        track_ops.swap_up(state, index)
+        notices.append(Text(N_("{minion} are Aggressive: they swap with the card above."),
+                            {"minion": card_name(state, card)}))
+    elif card["kind"] == "mouse":
+        _mouse_turn_over(state, index, notices)
+    if state["finished"]:
+        return Outcome(state, notices[-1], tuple(notices))
+    _pass_turn(state, notices)
+    start_turn(state, notices)
+    return Outcome(state, turn_label(state), tuple(notices))
+
+
+ACTIONS = {"next_turn": next_turn}

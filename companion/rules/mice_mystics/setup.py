@@ -1,0 +1,131 @@
+"""The party, the chapter and the minion types (MM-SET), and the state of a fresh chapter."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from ..base import BadParams, N_, RuleError, param_int, param_str
+from . import initiative_track as track_ops
+from .mouse_turn import reset_turn
+from .catalogue import MICE, MINION_TYPES, NAMES
+from .params import as_list, minion_list
+
+CHAPTER_1 = {"name": "Chapter 1", "end_page": 6}
+MAX_MICE = 10
+MAX_PAGE = 30
+MAX_CARDS = 6
+YES_NO = ("yes", "no")
+
+
+def _match(value: str, ids: Any, names: Mapping[str, Any]) -> str | None:
+    """The id whose id or English name is `value` (any case), else None."""
+    low = value.lower()
+    for ident in ids:
+        if low in (ident, str(names.get(ident, "")).lower()):
+            return ident
+    return None
+
+
+def _parse_mice(form: Mapping[str, Any]) -> list[dict]:
+    chosen = [str(v).strip() for v in as_list(form, "mouse") if str(v).strip()]
+    controllers = as_list(form, "controller")
+    if not chosen:
+        raise BadParams(N_("Missing value: {name}"), name="mouse")
+    if len(chosen) > MAX_MICE:
+        raise RuleError(N_("At most {n} mice in a party."), n=MAX_MICE)
+    if controllers and len(controllers) != len(chosen):
+        raise BadParams(N_("One controller per mouse (may be empty)."))
+    mice, seen, custom = [], set(), 0
+    for i, raw in enumerate(chosen):
+        if len(raw) > 40:
+            raise BadParams(N_("{name} is longer than {max_len} characters"), name="mouse", max_len=40)
+        ident = _match(raw, MICE, NAMES)
+        name = None
+        if ident is None:
+            custom += 1
+            ident, name = f"mouse_{custom}", raw
+        key = (name or ident).lower()
+        if key in seen:
+            raise RuleError(N_("{mouse} is in the party twice."), mouse=raw)
+        seen.add(key)
+        controller = str(controllers[i]).strip()[:40] if controllers else ""
+        mice.append({"id": ident, "name": name, "controller": controller or None})
+    return mice
+
+
+def _parse_custom_types(form: Mapping[str, Any]) -> list[dict]:
+    names = [str(v).strip() for v in as_list(form, "custom_minion_name")]
+    cards = as_list(form, "custom_minion_cards")
+    bosses = as_list(form, "custom_minion_boss")
+    aggressive = as_list(form, "custom_minion_aggressive")
+    for extra in (cards, bosses, aggressive):
+        if extra and len(extra) != len(names):
+            raise BadParams(N_("Each custom minion type needs all its fields."))
+    types = []
+    for i, name in enumerate(names):
+        if not name:
+            continue
+        if len(name) > 40:
+            raise BadParams(N_("{name} is longer than {max_len} characters"), name="custom_minion_name",
+                            max_len=40)
+        if _match(name, MINION_TYPES, NAMES) or any(t["name"].lower() == name.lower() for t in types):
+            raise RuleError(N_("There is already a minion type called {name}."), name=name)
+        count = param_int({"n": cards[i] if cards else "1"}, "n", 1, MAX_CARDS)
+        flags = {"boss": bosses[i] if bosses else "no", "aggressive": aggressive[i] if aggressive else "no"}
+        types.append({"name": name, "card_count": count,
+                      "boss": param_str(flags, "boss", choices=YES_NO) == "yes",
+                      "aggressive": param_str(flags, "aggressive", choices=YES_NO) == "yes"})
+    return types
+
+
+def catalog(custom_types: list[dict]) -> dict[str, dict]:
+    """Every minion type the chapter can use: the presets plus the group's own (ids minion_1, …)."""
+    types = {tid: {"name": None, "life": None, **{k: (list(v) if isinstance(v, list) else v)
+                                                  for k, v in data.items()}}
+             for tid, data in MINION_TYPES.items()}
+    for i, custom in enumerate(custom_types, start=1):
+        tid = f"minion_{i}"
+        count = custom["card_count"]
+        cards = [tid] if count == 1 else [f"{tid}_{k}" for k in range(1, count + 1)]
+        types[tid] = {"name": custom["name"], "life": None, "cards": cards,
+                      "boss": custom["boss"], "aggressive": custom["aggressive"]}
+    return types
+
+
+def parse_setup(form: Mapping[str, Any]) -> dict:
+    """The setup form: party, chapter, custom minion types and the minions on the board."""
+    mice = _parse_mice(form)
+    custom_types = _parse_custom_types(form)
+    chapter_name = param_str(form, "chapter_name", 60, default=CHAPTER_1["name"]) or CHAPTER_1["name"]
+    end_page = param_int(form, "chapter_end_page", 1, MAX_PAGE, default=CHAPTER_1["end_page"])
+    if end_page < 2:
+        raise RuleError(N_("The chapter end marker must lie beyond page 1, where the hourglass starts."))
+    minions = minion_list(catalog(custom_types), form, allow_empty=True)
+    return {"mice": mice, "chapter_name": chapter_name, "chapter_end_page": end_page,
+            "custom_minion_types": custom_types, "minions": minions}
+
+
+def new_state(setup: dict, rng: random.Random) -> dict:
+    """A fresh chapter: hourglass on page 1, empty wheel, the track laid out by MM-INI-2."""
+    state: dict[str, Any] = {
+        "chapter_name": setup["chapter_name"],
+        "chapter_end_page": setup["chapter_end_page"],
+        "hourglass_page": 1,
+        "cheese_wheel": 0,
+        "round": 1,
+        "mice": [{**m, "cheese": 0, "captured": False, "ability_cards": 0} for m in setup["mice"]],
+        "minion_types": catalog(setup["custom_minion_types"]),
+        "initiative_track": [],
+        "acting": 0,
+        "encounter_card": None,
+        "pending_surge": None,
+        "ambush_log": [],
+        "turn": None,
+        "finished": False,
+        "outcome": None,
+    }
+    notices: list = []
+    track_ops.lay_out(state, [(m["type"], m["figures"]) for m in setup["minions"]], rng)
+    track_ops.born_to_lead(state, notices)
+    reset_turn(state)
+    return state

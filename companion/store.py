@@ -1,0 +1,297 @@
+"""Load → apply a named action → save, guarded by the version the device saw; undo; export/import.
+
+Every change writes the new state, bumps the version and appends one event in a single
+transaction. The conditional UPDATE (`WHERE version = seen`) is what settles two devices
+tapping at once: exactly one UPDATE matches, the other gets StaleVersion (HTTP 409).
+The UPDATE is the transaction's first statement, so SQLite takes its write lock at once and
+never has to upgrade a read snapshot (which fails with "database is locked" under load).
+"""
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any, Mapping
+
+import sqlalchemy as sa
+
+from . import kinds
+from .models import Device, Event, Game, Presence, db, utcnow
+from .rules.base import BadParams, N_, Outcome, RuleError, Text
+
+# No 0/O, 1/I/L, 5/S, 2/Z, 8/B: a code read across the table is typed right the first time.
+CODE_ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY"
+CODE_LENGTH = 5
+UNDO = "undo"
+EXPORT_FORMAT = "table-companion/1"
+PRESENCE_REFRESH = timedelta(seconds=10)
+CONNECTED_WITHIN = timedelta(seconds=45)
+
+
+class GameNotFound(Exception):
+    """No game has this code."""
+
+
+class StaleVersion(Exception):
+    """The device acted on an older version; nothing was applied."""
+
+    def __init__(self, game: Game):
+        super().__init__(f"game {game.code} is at version {game.version}")
+        self.game = game
+
+
+@dataclass(frozen=True)
+class DeviceRef:
+    id: str
+    label: str = ""
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalize_code(raw: str) -> str:
+    """What a person typed ("k7q-3m ") as a code to look up."""
+    return "".join(ch for ch in raw.upper() if ch.isalnum())[:CODE_LENGTH * 2]
+
+
+def find(code: str) -> Game:
+    game = db.session.scalar(sa.select(Game).where(Game.code == normalize_code(code)))
+    if game is None:
+        raise GameNotFound(code)
+    return game
+
+
+def kind_of(game: Game):
+    kind = kinds.get(game.kind)
+    if kind is None:
+        raise GameNotFound(game.code)
+    return kind
+
+
+def create_game(kind_key: str, setup_form: Mapping[str, Any], title: str, rng: random.Random) -> Game:
+    """Set up a new game of a kind; RuleError/BadParams if the setup is not valid."""
+    kind = kinds.get(kind_key)
+    if kind is None:
+        raise BadParams(N_("Unknown game: {kind}"), kind=str(kind_key)[:32])
+    state = kind.new_state(kind.parse_setup(setup_form), rng)
+    game = Game(code=free_code(), kind=kind_key, title=title or kind.name, state=state, version=0)
+    db.session.add(game)
+    db.session.commit()
+    return game
+
+
+def free_code() -> str:
+    for _ in range(50):
+        code = new_code()
+        if db.session.scalar(sa.select(Game.id).where(Game.code == code)) is None:
+            return code
+    raise RuntimeError("no free game code")  # 25^5 codes: unreachable in practice
+
+
+def apply_action(game: Game, action: str, params: Mapping[str, Any], seen_version: int,
+                 device: DeviceRef, rng: random.Random) -> Outcome:
+    """Validate and apply one action; persist state + event only if `seen_version` is still current."""
+    if seen_version != game.version:
+        raise StaleVersion(game)
+    if game.archived:
+        raise RuleError(N_("This game is archived. Restore it to continue."))
+    state_before = game.state
+    outcome = kind_of(game).apply(state_before, action, params, rng)
+    # Round-trip through JSON now: what we keep is exactly what a reload will see.
+    new_state = json.loads(json.dumps(outcome.state))
+    _commit_change(game, seen_version, new_state, Event(
+        action=action, params=_plain(params), label=outcome.label.as_json(),
+        notices=[n.as_json() for n in outcome.notices], state_before=state_before), device)
+    return outcome
+
+
+def undo(game: Game, seen_version: int, device: DeviceRef) -> Event:
+    """Restore the state before the latest change not yet undone; the undo is itself an event."""
+    if seen_version != game.version:
+        raise StaleVersion(game)
+    target = undo_target(game)
+    if target is None:
+        raise RuleError(N_("Nothing to undo."))
+    event = Event(action=UNDO, params={}, label={"msgid": N_("Undo: {label}"),
+                                                 "params": {"label": target.label}},
+                  notices=[], state_before=game.state, undoes_seq=target.seq)
+    _commit_change(game, seen_version, target.state_before, event, device)
+    return event
+
+
+def _commit_change(game: Game, seen_version: int, new_state: dict, event: Event,
+                   device: DeviceRef) -> None:
+    now = utcnow()
+    result = db.session.execute(
+        sa.update(Game).where(Game.id == game.id, Game.version == seen_version)
+        .values(state=new_state, version=seen_version + 1, updated_at=now)
+        .execution_options(synchronize_session=False))
+    if result.rowcount != 1:
+        db.session.rollback()
+        db.session.refresh(game)
+        raise StaleVersion(game)
+    event.game_id, event.seq, event.at = game.id, seen_version + 1, now
+    event.device_id, event.device_label = device.id, device.label
+    db.session.add(event)
+    db.session.commit()
+    db.session.refresh(game)
+
+
+def undo_target(game: Game) -> Event | None:
+    """The newest change that no undo has reversed yet."""
+    undone = sa.select(Event.undoes_seq).where(Event.game_id == game.id, Event.undoes_seq.is_not(None))
+    return db.session.scalar(
+        sa.select(Event).where(Event.game_id == game.id, Event.action != UNDO,
+                               Event.seq.not_in(undone))
+        .order_by(Event.seq.desc()).limit(1))
+
+
+def latest_event(game: Game) -> Event | None:
+    return db.session.scalar(sa.select(Event).where(Event.game_id == game.id)
+                             .order_by(Event.seq.desc()).limit(1))
+
+
+def history(game: Game, limit: int = 500) -> list[Event]:
+    return list(db.session.scalars(sa.select(Event).where(Event.game_id == game.id)
+                                   .order_by(Event.seq.desc()).limit(limit)))
+
+
+def current_version(code: str) -> tuple[int, int] | None:
+    """(game id, version): the cheap question every live-update request asks."""
+    row = db.session.execute(sa.select(Game.id, Game.version).where(Game.code == code)).first()
+    return (row.id, row.version) if row else None
+
+
+def _plain(params: Mapping[str, Any]) -> dict:
+    """Params as stored in the event: JSON values only (form lists stay lists)."""
+    return json.loads(json.dumps(dict(params), default=str))
+
+
+# --- games' own settings -------------------------------------------------------------------
+
+def rename(game: Game, title: str) -> None:
+    game.title = title
+    db.session.commit()
+
+
+def set_archived(game: Game, archived: bool) -> None:
+    game.archived = archived
+    db.session.commit()
+
+
+def delete(game: Game) -> None:
+    db.session.execute(sa.delete(Event).where(Event.game_id == game.id))
+    db.session.execute(sa.delete(Presence).where(Presence.game_id == game.id))
+    db.session.delete(game)
+    db.session.commit()
+
+
+# --- devices -----------------------------------------------------------------------------
+
+def device_label(device_id: str) -> str:
+    return db.session.scalar(sa.select(Device.label).where(Device.id == device_id)) or ""
+
+
+def set_device_label(device_id: str, label: str) -> None:
+    device = db.session.get(Device, device_id)
+    if device is None:
+        db.session.add(Device(id=device_id, label=label))
+    else:
+        device.label = label
+    db.session.commit()
+
+
+def touch_presence(game_id: int, device_id: str) -> None:
+    """Note that a device is looking at a game (at most one write per device every few seconds)."""
+    now = utcnow()
+    presence = db.session.get(Presence, (game_id, device_id))
+    if presence is None:
+        db.session.add(Presence(game_id=game_id, device_id=device_id, last_seen=now))
+    elif now - presence.last_seen < PRESENCE_REFRESH:
+        return
+    else:
+        presence.last_seen = now
+    try:
+        db.session.commit()
+    except sa.exc.IntegrityError:  # the same device's two tabs raced to insert: one row is enough
+        db.session.rollback()
+
+
+def connected_devices(game: Game) -> list[tuple[str, str]]:
+    """(device id, label) of devices seen on this game recently, most recent first."""
+    since = utcnow() - CONNECTED_WITHIN
+    rows = db.session.execute(
+        sa.select(Presence.device_id, Device.label)
+        .outerjoin(Device, Device.id == Presence.device_id)
+        .where(Presence.game_id == game.id, Presence.last_seen >= since)
+        .order_by(Presence.last_seen.desc()))
+    return [(r.device_id, r.label or "") for r in rows]
+
+
+def recent_games(device_id: str, limit: int = 12) -> list[Game]:
+    return list(db.session.scalars(
+        sa.select(Game).join(Presence, Presence.game_id == Game.id)
+        .where(Presence.device_id == device_id)
+        .order_by(Game.archived, Presence.last_seen.desc()).limit(limit)))
+
+
+# --- export / import ---------------------------------------------------------------------
+
+def export_game(game: Game) -> dict:
+    events = list(db.session.scalars(sa.select(Event).where(Event.game_id == game.id).order_by(Event.seq)))
+    return {
+        "format": EXPORT_FORMAT, "kind": game.kind, "title": game.title, "version": game.version,
+        "state": game.state,
+        "events": [{"seq": e.seq, "action": e.action, "params": e.params, "label": e.label,
+                    "notices": e.notices, "device_label": e.device_label, "at": e.at.isoformat(),
+                    "state_before": e.state_before, "undoes_seq": e.undoes_seq} for e in events],
+    }
+
+
+class BadImport(Exception):
+    """The file is not a game this app exported (or it was changed): nothing is imported."""
+
+
+def import_game(data: Any) -> Game:
+    """Create a new game (new code) from an exported file, after checking every part of it."""
+    from datetime import datetime
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise BadImport(N_("This is not a Table Companion game file."))
+    kind = kinds.get(str(data.get("kind")))
+    if kind is None:
+        raise BadImport(N_("This file holds a game this app does not know."))
+    title, version, events = data.get("title"), data.get("version"), data.get("events")
+    if not isinstance(title, str) or not 0 < len(title.strip()) <= 80:
+        raise BadImport(N_("The game's name in the file is missing or too long."))
+    if not isinstance(version, int) or isinstance(version, bool) or not isinstance(events, list) \
+            or version != len(events) or [e.get("seq") if isinstance(e, dict) else None
+                                          for e in events] != list(range(1, version + 1)):
+        raise BadImport(N_("The history in the file is incomplete or out of order."))
+    try:
+        kind.check_state(data.get("state"))
+        for e in events:
+            if e.get("state_before") is not None:
+                kind.check_state(e["state_before"])
+            Text.from_json(e["label"])
+            if not isinstance(e["action"], str) or len(e["action"]) > 40 or not isinstance(e["params"], dict):
+                raise BadImport(N_("An event in the file is damaged."))
+            datetime.fromisoformat(e["at"])
+            undoes = e.get("undoes_seq")
+            if (e["action"] == UNDO) != (isinstance(undoes, int) and 0 < undoes < e["seq"]):
+                raise BadImport(N_("An event in the file is damaged."))
+    except (RuleError, KeyError, TypeError, ValueError, AttributeError):
+        raise BadImport(N_("The game state in the file is damaged.")) from None
+    game = Game(code=free_code(), kind=kind.key, title=title.strip(), state=data["state"], version=version)
+    db.session.add(game)
+    db.session.flush()
+    for e in events:
+        db.session.add(Event(game_id=game.id, seq=e["seq"], action=e["action"], params=e["params"],
+                             label=e["label"], notices=list(e.get("notices") or []),
+                             device_id="import", device_label=str(e.get("device_label") or "")[:40],
+                             at=datetime.fromisoformat(e["at"]), state_before=e.get("state_before"),
+                             undoes_seq=e.get("undoes_seq")))
+    db.session.commit()
+    return game

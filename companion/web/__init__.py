@@ -1,0 +1,1 @@
+"""The web layer: thin views that parse the request, call the store, and render."""

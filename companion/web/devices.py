@@ -1,0 +1,35 @@
+"""Each browser is a device: a random id in a long-lived cookie, and an optional label."""
+from __future__ import annotations
+
+import re
+import secrets
+
+from flask import Flask, Response, g, request
+
+from .. import store
+
+DEVICE_COOKIE = "device"
+_VALID = re.compile(r"^[A-Za-z0-9_-]{16,32}$")
+TWO_YEARS = 60 * 60 * 24 * 730
+
+
+def current() -> store.DeviceRef:
+    """This request's device with its label (looked up once per request, only when needed)."""
+    if getattr(g, "device", None) is None:
+        g.device = store.DeviceRef(g.device_id, store.device_label(g.device_id))
+    return g.device
+
+
+def init_app(app: Flask) -> None:
+    @app.before_request
+    def identify() -> None:
+        cookie = request.cookies.get(DEVICE_COOKIE, "")
+        g.new_device = not _VALID.match(cookie)
+        g.device_id = secrets.token_urlsafe(16) if g.new_device else cookie
+
+    @app.after_request
+    def remember(response: Response) -> Response:
+        if getattr(g, "new_device", False):
+            response.set_cookie(DEVICE_COOKIE, g.device_id, max_age=TWO_YEARS,
+                                httponly=True, samesite="Lax")
+        return response

@@ -1,0 +1,137 @@
+"""A game's pages: the controller, actions through the pipeline, undo, history, settings."""
+from __future__ import annotations
+
+import json
+import random
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from .. import store
+from ..i18n import translate
+from ..models import Game
+from ..rules.base import BadParams, RuleError
+from . import devices, join
+from .forms import BadForm, action_params, short_text, version
+from .render import is_htmx, page_or_block
+
+bp = Blueprint("games", __name__, url_prefix="/g/<code>")
+
+
+def load(code: str) -> Game:
+    try:
+        return store.find(code)
+    except store.GameNotFound:
+        abort(404)
+
+
+def game_context(game: Game, **extra) -> dict:
+    kind = store.kind_of(game)
+    return {
+        "game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
+        "last_event": store.latest_event(game), "undo_target": store.undo_target(game),
+        "devices": store.connected_devices(game), "me": devices.current(),
+        "join_url": join.join_url(game.code), **extra,
+    }
+
+
+def show_game(game: Game, status: int = 200, **extra):
+    store.touch_presence(game.id, devices.current().id)
+    return page_or_block("game.html", "panel", status, **game_context(game, **extra))
+
+
+@bp.get("")
+def show(code: str):
+    return show_game(load(code))
+
+
+@bp.post("/act")
+def act(code: str):
+    game = load(code)
+    try:
+        seen = version(request.form.get("version"))
+        action = short_text(request.form.get("action"), _("The action"), 40)
+        outcome = store.apply_action(game, action, action_params(request.form), seen,
+                                     devices.current(), random.SystemRandom())
+    except BadForm as error:
+        return show_game(game, 400, error=str(error))
+    except store.StaleVersion as stale:
+        return show_game(stale.game, 409, error=_("Someone else changed the game first. "
+                                                  "This is the game now; nothing was applied."))
+    except RuleError as error:
+        return show_game(game, 400 if isinstance(error, BadParams) else 422, error=translate(error.text))
+    return after_change(game)
+
+
+@bp.post("/undo")
+def undo(code: str):
+    game = load(code)
+    try:
+        store.undo(game, version(request.form.get("version")), devices.current())
+    except BadForm as error:
+        return show_game(game, 400, error=str(error))
+    except store.StaleVersion as stale:
+        return show_game(stale.game, 409, error=_("Someone else changed the game first. "
+                                                  "This is the game now; nothing was undone."))
+    except RuleError as error:
+        return show_game(game, 422, error=translate(error.text))
+    if request.form.get("from") == "history":
+        return redirect(url_for("games.history", code=game.code), 303)
+    return after_change(game)
+
+
+def after_change(game: Game):
+    """htmx gets the fresh panel; a plain form post is redirected (POST → 303 → GET)."""
+    if is_htmx():
+        return show_game(game)
+    return redirect(url_for("games.show", code=game.code), 303)
+
+
+@bp.get("/history")
+def history(code: str):
+    game = load(code)
+    events = store.history(game)
+    return render_template("history.html", game=game, events=events, undo_target=store.undo_target(game),
+                           undone={e.undoes_seq for e in events if e.undoes_seq})
+
+
+@bp.get("/devices")
+def roster(code: str):
+    game = load(code)
+    store.touch_presence(game.id, devices.current().id)
+    return render_template("roster.html", game=game, devices=store.connected_devices(game),
+                           me=devices.current())
+
+
+@bp.post("/rename")
+def rename(code: str):
+    game = load(code)
+    try:
+        store.rename(game, short_text(request.form.get("title"), _("The game's name"), 80))
+    except BadForm as error:
+        return show_game(game, 400, error=str(error))
+    return redirect(url_for("games.show", code=game.code), 303)
+
+
+@bp.post("/archive")
+def archive(code: str):
+    game = load(code)
+    store.set_archived(game, request.form.get("archived") == "1")
+    return redirect(url_for("games.show", code=game.code), 303)
+
+
+@bp.post("/delete")
+def delete(code: str):
+    game = load(code)
+    if request.form.get("confirm") != "yes":
+        return show_game(game, 400, error=_("Tick “Yes, delete this game” to delete it."))
+    store.delete(game)
+    return redirect(url_for("home.index"), 303)
+
+
+@bp.get("/export")
+def export(code: str):
+    game = load(code)
+    body = json.dumps(store.export_game(game), ensure_ascii=False, indent=1)
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="table-companion-{game.code}-v{game.version}.json"'})

@@ -1,0 +1,103 @@
+"""The home page: start a game, join by code, recent games, import; device label and language."""
+from __future__ import annotations
+
+import json
+import random
+
+from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from .. import kinds, store
+from ..i18n import LANG_COOKIE, translate
+from ..rules.base import BadParams, RuleError
+from . import devices
+from .forms import BadForm, action_params, short_text
+
+bp = Blueprint("home", __name__)
+TITLE_MAX = 80
+
+
+def home_page(status: int = 200, message: str | None = None):
+    return render_template("home.html", kinds=kinds.every(), message=message,
+                           recent=store.recent_games(devices.current().id),
+                           device=devices.current()), status
+
+
+@bp.get("/")
+def index():
+    return home_page()
+
+
+@bp.post("/join")
+def join():
+    code = store.normalize_code(request.form.get("code", "")[:40])
+    if not code:
+        return home_page(400, _("Type the game's code, e.g. K7Q3M."))
+    try:
+        game = store.find(code)
+    except store.GameNotFound:
+        abort(404)
+    return redirect(url_for("games.show", code=game.code), 303)
+
+
+@bp.route("/new/<kind_key>", methods=["GET", "POST"])
+def new_game(kind_key: str):
+    kind = kinds.get(kind_key)
+    if kind is None:
+        abort(404)
+    if request.method == "GET":
+        return render_template("setup.html", kind=kind, form={})
+    try:
+        title = short_text(request.form.get("title", ""), _("The game's name"), TITLE_MAX, required=False)
+        game = store.create_game(kind.key, action_params(request.form),
+                                 title or translate(kind.name), random.SystemRandom())
+    except BadForm as error:
+        return render_template("setup.html", kind=kind, form=request.form, message=str(error)), 400
+    except RuleError as error:
+        status = 400 if isinstance(error, BadParams) else 422
+        return render_template("setup.html", kind=kind, form=request.form,
+                               message=translate(error.text)), status
+    return redirect(url_for("games.show", code=game.code), 303)
+
+
+@bp.post("/device")
+def label_device():
+    try:
+        label = short_text(request.form.get("label", ""), _("The device's name"), 40, required=False)
+    except BadForm as error:
+        return home_page(400, str(error))
+    store.set_device_label(devices.current().id, label)
+    return redirect(_safe_next(), 303)
+
+
+@bp.post("/lang")
+def choose_language():
+    lang = request.form.get("lang", "")
+    if lang not in current_app.config["LANGUAGES"]:
+        return home_page(400, _("Unknown language."))
+    response = make_response(redirect(_safe_next(), 303))
+    response.set_cookie(LANG_COOKIE, lang, max_age=devices.TWO_YEARS, httponly=True, samesite="Lax")
+    return response
+
+
+@bp.post("/import")
+def import_game():
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        return home_page(400, _("Choose a game file to import."))
+    try:
+        data = json.loads(upload.read().decode("utf-8"))
+        game = store.import_game(data)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return home_page(400, _("This is not a Table Companion game file."))
+    except store.BadImport as error:
+        return home_page(400, _(str(error)))
+    return redirect(url_for("games.show", code=game.code), 303)
+
+
+def _safe_next() -> str:
+    """Back to where the form was, but only to a page of this app."""
+    target = request.form.get("next", "/")
+    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return "/"
+    return target

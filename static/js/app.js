@@ -1,0 +1,66 @@
+// Live updates: ask the server whether the game moved past the version this page shows
+// (a long poll that the server answers as soon as it changes), then fetch this device's own
+// panel. Works with any number of server processes; resumes by itself after sleep or a drop.
+(function () {
+  "use strict";
+
+  var controller = null;
+  var running = false;
+  var backoff = 500;
+
+  function panel() { return document.getElementById("game-panel"); }
+  function sleep(ms) { return new Promise(function (done) { setTimeout(done, ms); }); }
+  function setOnline(online) {
+    var banner = document.getElementById("offline");
+    if (banner) { banner.hidden = online; }
+  }
+
+  function refresh() {
+    var p = panel();
+    if (!p || !window.htmx) { return Promise.resolve(); }
+    return htmx.ajax("GET", p.dataset.panelUrl, { target: "#game-panel", swap: "outerHTML" });
+  }
+
+  async function loop() {
+    if (running) { return; }
+    running = true;
+    while (panel()) {
+      var p = panel();
+      controller = new AbortController();
+      try {
+        var response = await fetch(p.dataset.liveUrl + "?v=" + encodeURIComponent(p.dataset.version), {
+          signal: controller.signal, cache: "no-store", credentials: "same-origin",
+          headers: { "Accept": "application/json" }
+        });
+        if (response.status === 200) {
+          var data = await response.json();
+          if (panel() && String(data.version) !== panel().dataset.version) { await refresh(); }
+        } else if (response.status === 404) {
+          break;
+        } else if (response.status !== 204) {
+          throw new Error("live " + response.status);
+        }
+        backoff = 500;
+        setOnline(true);
+      } catch (error) {
+        if (!controller.signal.aborted) {
+          setOnline(false);
+          await sleep(backoff);
+          backoff = Math.min(backoff * 2, 5000);
+        }
+      }
+    }
+    running = false;
+  }
+
+  // Back from sleep, a tab switch or a network drop: ask again now, not after a timeout.
+  function kick() {
+    if (controller) { controller.abort(); }
+    if (!running) { loop(); }
+  }
+
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) { kick(); } });
+  window.addEventListener("online", kick);
+  window.addEventListener("pageshow", function (event) { if (event.persisted) { kick(); } });
+  document.addEventListener("DOMContentLoaded", loop);
+})();

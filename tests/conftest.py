@@ -1,0 +1,47 @@
+"""Fixtures: an app on a fresh SQLite file per test (schema by the real migrations), a client."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from jinja2 import ChoiceLoader, FileSystemLoader
+
+from companion import create_app, database
+
+TESTS = Path(__file__).resolve().parent
+
+
+def make_app(db_path: Path, **overrides):
+    config = {
+        "TESTING": True,
+        "SECRET_KEY": "test-secret",
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_path}",
+        "GAME_KINDS": ("tests.kinds.counter", *overrides.pop("extra_kinds", ())),
+        "LIVE_WAIT_SECONDS": 2.0,
+        "PUBLIC_URL": "http://192.0.2.10:5000",
+        **overrides,
+    }
+    app = create_app(config)
+    app.jinja_loader = ChoiceLoader([app.jinja_loader, FileSystemLoader(str(TESTS / "templates"))])
+    with app.app_context():
+        database.upgrade()
+    return app
+
+
+@pytest.fixture
+def app(tmp_path):
+    return make_app(tmp_path / "test.db")
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def csrf_token(client, path: str = "/") -> str:
+    """The token a real page would carry in its forms."""
+    html = client.get(path).get_data(as_text=True)
+    match = re.search(r'name="csrf_token" value="([^"]+)"', html)
+    assert match, "page has no CSRF token"
+    return match.group(1)
