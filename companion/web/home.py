@@ -57,6 +57,7 @@ def new_game(kind_key: str):
         status = 400 if isinstance(error, BadParams) else 422
         return render_template("setup.html", kind=kind, form=request.form,
                                message=translate(error.text)), status
+    store.touch_presence(game.id, devices.current().id)
     return redirect(url_for("games.show", code=game.code), 303)
 
 
@@ -92,6 +93,7 @@ def import_game():
         return home_page(400, _("This is not a Table Companion game file."))
     except store.BadImport as error:
         return home_page(400, _(str(error)))
+    store.touch_presence(game.id, devices.current().id)
     return redirect(url_for("games.show", code=game.code), 303)
 
 

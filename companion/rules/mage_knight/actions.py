@@ -10,7 +10,8 @@ from .fame import level_ups
 from .seats import DUMMY, player, seat_name, seat_param
 from .source import BASIC, COLOURS, dice_to_reroll, is_depleted, min_basic, source_size
 from .tactics import FLIPPED_WHEN_USED, ON_TAKE, TACTICS, available_tactics, pick_queue, tactic_name
-from .turns import COLOUR_NAMES, PHASE_NAMES, colour_list, new_turn, turn_end_reminders, unflipped
+from .turns import (COLOUR_NAMES, PHASE_NAMES, colour_list, new_turn, seats_after, tactic_of, turn_end_reminders,
+                    unflipped)
 
 Params = Mapping[str, Any]
 
@@ -92,17 +93,13 @@ def monastery_revealed(state: dict, params: Params, rng: random.Random) -> Outco
 
 # --- preparation --------------------------------------------------------------------------
 
-def _finish_preparation(state: dict, rng: random.Random) -> list[Text]:
-    return rounds.start_tactics(state, rng)
-
-
 def tick_step(state: dict, params: Params, rng: random.Random) -> Outcome:
     _phase(state, "preparation")
     step = param_str(params, "step", choices=preparation.STEPS)
     current = preparation.current_step(state)
     if step != current:
         raise RuleError(N_("Tick the steps in order: the next one is {step}."),
-                        step=preparation.step_text(state, current))
+                        step=Text(preparation.STEP_NAMES[current]))
     notices = []
     if step == "source" and not state["preparation"]["source_entered"]:
         notices.append(rounds.roll_source(state, rng))
@@ -110,9 +107,9 @@ def tick_step(state: dict, params: Params, rng: random.Random) -> Outcome:
         rounds.deal_units_offer(state)
     state["preparation"]["done"].append(step)
     if preparation.current_step(state) is None:
-        notices += _finish_preparation(state, rng)
-    return Outcome(state, Text(N_("Preparation done: {step}"), {"step": preparation.step_text(state, step)}
-                               if False else {"step": step}), tuple(notices))
+        notices += rounds.start_tactics(state, rng)
+    return Outcome(state, Text(N_("Preparation: {step} done"), {"step": Text(preparation.STEP_NAMES[step])}),
+                   tuple(notices))
 
 
 def skip_preparation(state: dict, params: Params, rng: random.Random) -> Outcome:
@@ -124,7 +121,7 @@ def skip_preparation(state: dict, params: Params, rng: random.Random) -> Outcome
         notices.append(rounds.roll_source(state, rng))
     if "units" not in done:
         rounds.deal_units_offer(state)
-    notices += _finish_preparation(state, rng)
+    notices += rounds.start_tactics(state, rng)
     return Outcome(state, Text(N_("Preparation skipped")), tuple(notices))
 
 
@@ -133,8 +130,7 @@ def enter_source(state: dict, params: Params, rng: random.Random) -> Outcome:
     if state["phase"] == "preparation":
         if "source" in state["preparation"]["done"]:
             raise RuleError(N_("The Source was already reset this round."))
-    elif not (state["phase"] == "tactics" and state["round"] == 1 and not state["tactics"]
-              or state["phase"] == "tactics" and state["round"] == 1 and list(state["tactics"]) == [DUMMY]):
+    elif not (state["phase"] == "tactics" and state["round"] == 1 and set(state["tactics"]) <= {DUMMY}):
         raise RuleError(N_("The dice are entered while the Source is reset: at setup or in round preparation."))
     n = source_size(len(state["players"]), state["blitz"])
     colours = _colours(params, "colours", n)
@@ -182,7 +178,6 @@ def pick_tactic(state: dict, params: Params, rng: random.Random) -> Outcome:
     has_die = params.get("die") not in (None, "")
     if has_die and tactic != "mana_steal":
         raise RuleError(N_("Only Mana Steal takes a die from the Source."))
-    state["tactics"][seat] = tactic
     notices = [Text(ON_TAKE[tactic])] if tactic in ON_TAKE else []
     if has_die:
         die = state["source"][_die(state, params)]
@@ -191,6 +186,7 @@ def pick_tactic(state: dict, params: Params, rng: random.Random) -> Outcome:
         die["status"] = "stolen"
         notices = [Text(N_("Mana Steal: the {colour} die is set aside on the card for a later turn this Day."),
                         {"colour": Text(COLOUR_NAMES[die["colour"]])})]
+    state["tactics"][seat] = tactic
     notices += rounds.after_pick(state, rng)
     return Outcome(state, Text(N_("{name} picked {tactic}"), {"name": seat_name(state, seat),
                                                               "tactic": tactic_name(tactic)}), tuple(notices))
@@ -216,7 +212,7 @@ def take_die(state: dict, params: Params, rng: random.Random) -> Outcome:
     index = _die(state, params)
     die = state["source"][index]
     if die["status"] == "stolen":
-        if state["tactics"].get(seat) != "mana_steal":
+        if tactic_of(state, seat) != "mana_steal":
             raise RuleError(N_("That die is on someone else's Mana Steal card."))
     else:
         if die["status"] != "ready":
@@ -235,7 +231,7 @@ def mana_search(state: dict, params: Params, rng: random.Random) -> Outcome:
     """Reroll up to two Source dice, depleted ones first, once per turn before taking mana."""
     _phase(state, "turns")
     seat = _current(state, params, allow_dummy=False)
-    if not unflipped(state, seat, "mana_search") and state["tactics"].get(seat) != "mana_search":
+    if tactic_of(state, seat) != "mana_search":
         raise RuleError(N_("Only the owner of Mana Search can do that."))
     turn = state["turn"]
     if turn["mana_search_used"] or turn["die_taken"]:
@@ -264,7 +260,7 @@ def use_tactic(state: dict, params: Params, rng: random.Random) -> Outcome:
     """Flip a once-per-round tactic (Long Night, Midnight Meditation, Sparing Power) as its owner uses it."""
     _phase(state, "turns")
     seat = _current(state, params, allow_dummy=False)
-    tactic = state["tactics"].get(seat)
+    tactic = tactic_of(state, seat)
     if tactic not in FLIPPED_WHEN_USED or tactic == "the_right_moment":
         raise RuleError(N_("Your tactic is not one that is used and flipped."))
     if tactic in state["flipped_tactics"]:
@@ -311,7 +307,7 @@ def announce_end_of_round(state: dict, params: Params, rng: random.Random) -> Ou
     state["end_of_round_by"] = seat
     notices = []
     if state["final_turns"] is None:
-        others = [s for s in rounds.seats_after(state, seat) if s != seat]
+        others = [s for s in seats_after(state, seat) if s != seat]
         state["final_turns"] = {"by": "end_of_round", "remaining": others}
         notices.append(Text(N_("Everyone else takes exactly one more turn, then the round ends.")))
     else:
@@ -342,7 +338,7 @@ def mark_scenario_end(state: dict, params: Params, rng: random.Random) -> Outcom
     if state["final_turns"] is not None:
         notice = Text(N_("End of Round came first: its last turns stand; the game ends after this round."))
     elif state["phase"] == "turns":
-        state["final_turns"] = {"by": "scenario_end", "remaining": rounds.seats_after(state, state["turn"]["seat"])}
+        state["final_turns"] = {"by": "scenario_end", "remaining": seats_after(state, state["turn"]["seat"])}
         notice = Text(N_("After this turn everyone, this player too, takes one last turn; then the game ends."))
     else:
         notice = Text(N_("Everyone takes one last turn this round; then the game ends."))

@@ -9,6 +9,10 @@ from .turns import TIME_NAMES, join
 from .units import units_to_deal
 
 STEPS = ["flip_board", "source", "units", "aa_offer", "spell_offer", "tactics", "players"]
+STEP_NAMES = {"flip_board": N_("flip the Day/Night board"), "source": N_("reset the Source"),
+              "units": N_("new Units offer"), "aa_offer": N_("refresh the Advanced Action offer"),
+              "spell_offer": N_("refresh the Spell offer"), "tactics": N_("lay out the tactics"),
+              "players": N_("each player readies and draws")}
 UNIT_NAMES = {"elite": N_("Elite"), "regular": N_("Regular")}
 
 

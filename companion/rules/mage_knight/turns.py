@@ -8,6 +8,8 @@ from .tactics import TURN_END, TURN_START, tactic_name
 COLOUR_NAMES = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "white": N_("white"),
                 "gold": N_("gold"), "black": N_("black")}
 TIME_NAMES = {"day": N_("Day"), "night": N_("Night")}
+PHASE_NAMES = {"preparation": N_("round preparation"), "tactics": N_("tactic selection"), "turns": N_("players' turns"),
+               "round_end": N_("round end"), "finished": N_("the end of the game")}
 
 
 def join(items: list) -> Text:
@@ -29,7 +31,8 @@ def seats_after(state: dict, seat: str) -> list[str]:
 
 
 def tactic_of(state: dict, seat: str) -> str | None:
-    return state["tactics"].get(seat)
+    """The seat's tactic as far as its effects go: the Dummy's only fixes its place in Round Order."""
+    return None if seat == DUMMY else state["tactics"].get(seat)
 
 
 def unflipped(state: dict, seat: str, tactic: str) -> bool:

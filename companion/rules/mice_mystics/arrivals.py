@@ -18,18 +18,21 @@ def join_track(state: dict, minions: list[dict], rng: random.Random, source: str
                dice: track_ops.Dice, notices: list[Text]) -> None:
     """Lay out (MM-INI-2) or add (MM-INI-3/5) the minions, then any ambush (MM-INI-8) and Born to Lead."""
     arrivals = [(m["type"], m["figures"]) for m in minions]
-    if source == "encounter" and not track_ops.has_minions(state):
+    new_order = source == "encounter" and not track_ops.has_minions(state)
+    moves: list[dict] = []
+    if new_order:
         track_ops.lay_out(state, arrivals, rng)
-        state["round"] += 1
-        notices.append(Text(N_("New initiative order: round {n} begins on space 1."), {"n": state["round"]}))
-        start_turn(state, notices)
-        moves: list[dict] = []
     else:
         moves, placed = track_ops.place(state, arrivals, rng, source == "surge", dice, boss_ambush=not ambush)
         notices += placed
     if ambush:
         moves += track_ops.ambush_all(state, dice)
     dice.check_all_used()
+    if new_order:
+        state["acting"] = 0
+        state["round"] += 1
+        notices.append(Text(N_("New initiative order: round {n} begins on space 1."), {"n": state["round"]}))
+        start_turn(state, notices)
     state["ambush_log"] = moves
     notices += track_ops.move_notices(state, moves)
     track_ops.born_to_lead(state, notices)

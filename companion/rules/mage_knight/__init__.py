@@ -1,0 +1,47 @@
+"""Mage Knight: the round at the table — Source, Units offer, tactics, turns, Fame (RULES.md MK-*)."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from ..base import N_, Outcome, RuleError, dispatch
+from .actions import ACTIONS
+from .deeds import CARD_TYPES
+from .preparation import STEP_NAMES, UNIT_NAMES
+from .setup import HERO_NAMES, SCENARIO_NAMES, new_state, parse_setup
+from .state_check import check_state
+from .tactics import TACTIC_NAMES
+from .turns import COLOUR_NAMES, PHASE_NAMES, TIME_NAMES
+from .view import view
+
+CARD_TYPE_NAMES = {"basic_action": N_("Basic Action"), "advanced_action": N_("Advanced Action"),
+                   "spell": N_("Spell"), "artifact": N_("Artifact"), "wound": N_("Wound")}
+
+# Stable ids in the state -> msgids, for the templates.
+NAMES = {**HERO_NAMES, **SCENARIO_NAMES, **TACTIC_NAMES, **COLOUR_NAMES, **TIME_NAMES, **PHASE_NAMES,
+         **STEP_NAMES, **UNIT_NAMES, **CARD_TYPE_NAMES, "advanced_action": N_("Advanced Action"),
+         "solo": N_("Solo"), "cooperative": N_("Cooperative"), "competitive": N_("Competitive")}
+
+
+def apply(state: dict, action: str, params: Mapping[str, Any], rng: random.Random) -> Outcome:
+    """Validate and apply one action to a copy of `state`; a finished game refuses them all."""
+    if action in ACTIONS and state.get("phase") == "finished":
+        raise RuleError(N_("The game is over: nothing more can be done."))
+    return dispatch(ACTIONS, state, action, params, rng)
+
+
+class MageKnight:
+    key = "mage_knight"
+    name = N_("Mage Knight")
+    template = "kinds/mage_knight.html"
+    setup_template = "kinds/mage_knight_setup.html"
+    actions = tuple(ACTIONS)
+
+    parse_setup = staticmethod(parse_setup)
+    new_state = staticmethod(new_state)
+    apply = staticmethod(apply)
+    check_state = staticmethod(check_state)
+    view = staticmethod(view)
+
+
+KIND = MageKnight()

@@ -1,0 +1,165 @@
+"""Derived facts for the templates, and the actions that are legal right now."""
+from __future__ import annotations
+
+from ..base import N_, Text
+from .deeds import deed_reference
+from .fame import base_hand_limit, level_for_fame
+from .preparation import checklist, current_step, step_text
+from .seats import DUMMY, seat_ids
+from .source import BASIC, is_depleted
+from .tactics import FLIPPED_WHEN_USED, available_tactics, pick_queue, removal_candidates
+from .turns import tactic_of, unflipped
+from .units import units_to_deal
+
+
+def _turn_fresh(state: dict) -> bool:
+    turn = state["turn"]
+    return not (turn["die_taken"] or turn["mana_search_used"] or any(d["status"] == "taken" for d in state["source"]))
+
+
+def takeable_dice(state: dict) -> list[int]:
+    """Dice the current player may take now: one from the Source per turn, plus their Mana Steal die."""
+    seat = state["turn"]["seat"]
+    if seat == DUMMY:
+        return []
+    dice = []
+    for i, die in enumerate(state["source"]):
+        if die["status"] == "stolen":
+            if tactic_of(state, seat) == "mana_steal":
+                dice.append(i)
+        elif (die["status"] == "ready" and not state["turn"]["die_taken"]
+              and not is_depleted(die["colour"], state["time_of_day"])):
+            dice.append(i)
+    return dice
+
+
+def mana_search_dice(state: dict) -> list[int]:
+    """Dice Mana Search may reroll now (depleted ones first), or [] when it cannot be used."""
+    seat, turn = state["turn"]["seat"], state["turn"]
+    if tactic_of(state, seat) != "mana_search" or turn["mana_search_used"] or turn["die_taken"]:
+        return []
+    ready = [i for i, d in enumerate(state["source"]) if d["status"] == "ready"]
+    depleted = [i for i in ready if is_depleted(state["source"][i]["colour"], state["time_of_day"])]
+    return depleted or ready
+
+
+def can_announce_end_of_round(state: dict) -> bool:
+    return state["phase"] == "turns" and state["end_of_round_by"] is None and _turn_fresh(state)
+
+
+def can_forfeit(state: dict) -> bool:
+    return state["phase"] == "turns" and state["final_turns"] is not None and _turn_fresh(state)
+
+
+def can_extra_turn(state: dict) -> bool:
+    return (state["phase"] == "turns" and state["final_turns"] is None
+            and unflipped(state, state["turn"]["seat"], "the_right_moment"))
+
+
+def can_use_tactic(state: dict) -> bool:
+    seat = state["turn"]["seat"]
+    tactic = tactic_of(state, seat)
+    return tactic in FLIPPED_WHEN_USED and tactic != "the_right_moment" and unflipped(state, seat, tactic)
+
+
+def legal_actions(state: dict) -> list[dict]:
+    """Every action (with concrete params) the rules accept now; forms needing typed input are left out."""
+    phase = state["phase"]
+    if phase == "finished":
+        return []
+    acts = [{"action": "change_fame", "params": {"player": p["id"], "delta": d}}
+            for p in state["players"] for d in ([1, -1] if p["fame"] else [1])]
+    acts += [{"action": "set_core_tile_revealed", "params": {"revealed": not state["core_tile_revealed"]}},
+             {"action": "monastery_revealed", "params": {}}]
+    if state["monasteries"]:
+        acts.append({"action": "set_monasteries", "params": {"count": state["monasteries"] - 1}})
+    if phase in ("tactics", "turns") and not state["scenario_end_met"]:
+        acts.append({"action": "mark_scenario_end", "params": {}})
+    if phase == "preparation":
+        acts += [{"action": "tick_step", "params": {"step": current_step(state)}},
+                 {"action": "skip_preparation", "params": {}}]
+    elif phase == "tactics":
+        seat = pick_queue(state)[0]
+        for tactic in available_tactics(state):
+            acts.append({"action": "pick_tactic", "params": {"player": seat, "tactic": tactic}})
+            if tactic == "mana_steal":
+                acts += [{"action": "pick_tactic", "params": {"player": seat, "tactic": tactic, "die": i}}
+                         for i, d in enumerate(state["source"]) if d["colour"] in BASIC and d["status"] == "ready"]
+    elif phase == "turns":
+        seat = state["turn"]["seat"]
+        acts += [{"action": "take_die", "params": {"player": seat, "die": i}} for i in takeable_dice(state)]
+        acts += [{"action": "mana_search", "params": {"player": seat, "dice": [i]}} for i in mana_search_dice(state)]
+        acts.append({"action": "end_turn", "params": {"player": seat}})
+        if can_extra_turn(state):
+            acts.append({"action": "end_turn", "params": {"player": seat, "extra_turn": True}})
+        if can_use_tactic(state):
+            acts.append({"action": "use_tactic", "params": {"player": seat}})
+        if can_announce_end_of_round(state):
+            acts.append({"action": "announce_end_of_round", "params": {"player": seat, "deck_empty": True}})
+        if can_forfeit(state):
+            acts.append({"action": "forfeit_turn", "params": {"player": seat}})
+    elif phase == "round_end":
+        acts += [{"action": "remove_tactic", "params": {"tactic": t}} for t in removal_candidates(state)]
+    return acts
+
+
+def summary(state: dict) -> dict:
+    """Rounds played, the Day/Night sequence, who announced each End of Round, why the game ended."""
+    return {"rounds_played": len(state["rounds"]),
+            "sequence": [r["time_of_day"] for r in state["rounds"]],
+            "end_of_round_by": [r["end_of_round_by"] for r in state["rounds"]],
+            "ended_by": state["ended_by"]}
+
+
+def _notes(state: dict) -> list[Text]:
+    """The app's reading of unclear rules, shown where it matters."""
+    notes = []
+    if state["scenario"] == "conquer_and_hold" and len(state["players"]) == 3:
+        notes.append(Text(N_("Conquer and Hold with 3 players: the app plays 5 rounds (the book gives 6 for 2 "
+                             "players and 4 for 4).")))
+    if state["phase"] == "turns":
+        notes.append(Text(N_("Announce End of Round at the start of your turn, only with an empty Deed deck; "
+                             "with deck and hand empty you must.")))
+    return notes
+
+
+def view(state: dict) -> dict:
+    phase, is_night = state["phase"], state["time_of_day"] == "night"
+    turn = state["turn"]
+    players = [{"id": p["id"], "name": p["name"], "hero": p["hero"], "fame": p["fame"],
+                "level": level_for_fame(p["fame"]), "hand_limit": base_hand_limit(level_for_fame(p["fame"])),
+                "tactic": state["tactics"].get(p["id"])} for p in state["players"]]
+    data = {
+        "phase": phase, "round": state["round"], "round_limit": state["round_limit"],
+        "time_of_day": state["time_of_day"], "is_night": is_night, "mode": state["mode"],
+        "scenario": state["scenario"], "blitz": state["blitz"], "players": players,
+        "dummy": ({"hero": state["dummy"]["hero"], "tactic": state["tactics"].get(DUMMY)} if state["dummy"] else None),
+        "round_order": list(state["round_order"]), "seats": seat_ids(state),
+        "current_seat": turn["seat"] if turn else None, "extra_turn": bool(turn and turn["extra"]),
+        "source": [{"index": i, "colour": d["colour"], "status": d["status"], "basic": d["colour"] in BASIC,
+                    "depleted": is_depleted(d["colour"], state["time_of_day"])} for i, d in enumerate(state["source"])],
+        "source_rolls": state["source_rolls"], "source_check": state["source_check"],
+        "units_offer": list(state["units_offer"]),
+        "core_tile_revealed": state["core_tile_revealed"], "monasteries": state["monasteries"],
+        "checklist": checklist(state) if phase == "preparation" else None,
+        "current_step": current_step(state) if phase == "preparation" else None,
+        "current_step_text": step_text(state, current_step(state)) if phase == "preparation" else None,
+        "units_to_deal": units_to_deal(len(state["players"]), state["blitz"], state["core_tile_revealed"]),
+        "tactics": dict(state["tactics"]), "removed_tactics": list(state["removed_tactics"]),
+        "flipped_tactics": list(state["flipped_tactics"]),
+        "tactics_available": available_tactics(state) if phase == "tactics" else [],
+        "pick_queue": pick_queue(state) if phase == "tactics" else [],
+        "removal_choices": removal_candidates(state) if phase == "round_end" else [],
+        "final_turns": state["final_turns"], "end_of_round_by": state["end_of_round_by"],
+        "scenario_end_met": state["scenario_end_met"],
+        "takeable_dice": takeable_dice(state) if phase == "turns" else [],
+        "can_announce_end_of_round": can_announce_end_of_round(state),
+        "can_forfeit": can_forfeit(state),
+        "can_extra_turn": phase == "turns" and can_extra_turn(state),
+        "can_mark_scenario_end": phase in ("tactics", "turns") and not state["scenario_end_met"],
+        "deeds": deed_reference(is_night),
+        "summary": summary(state) if phase == "finished" else None,
+        "notes": _notes(state),
+    }
+    data["actions"] = legal_actions(state)
+    return data

@@ -1,0 +1,28 @@
+"""Mice and Mystics: the initiative track, the cheese wheel, the hourglass and a mouse's turn."""
+from __future__ import annotations
+
+from ..base import N_
+from .actions import ACTIONS, apply
+from .catalogue import MICE, MINION_TYPES, NAMES
+from .setup import parse_setup, new_state
+from .state_check import check_state
+from .view import view
+
+__all__ = ["ACTIONS", "KIND", "MICE", "MINION_TYPES", "NAMES", "apply", "check_state", "new_state",
+           "parse_setup", "view"]
+
+
+class MiceAndMystics:
+    key = "mice_mystics"
+    name = N_("Mice and Mystics")
+    template = "kinds/mice_mystics.html"
+    setup_template = "kinds/mice_mystics_setup.html"
+    names = NAMES
+    parse_setup = staticmethod(parse_setup)
+    new_state = staticmethod(new_state)
+    apply = staticmethod(apply)
+    check_state = staticmethod(check_state)
+    view = staticmethod(view)
+
+
+KIND = MiceAndMystics()

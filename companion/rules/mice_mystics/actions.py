@@ -1,0 +1,22 @@
+"""Every action of the kind, and the guards that stand before all of them."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from ..base import N_, Outcome, RuleError, dispatch
+from . import arrivals, cheese_wheel, hourglass, mice, mouse_turn, rounds, surge
+
+ACTIONS = {**arrivals.ACTIONS, **rounds.ACTIONS, **cheese_wheel.ACTIONS, **surge.ACTIONS,
+           **mice.ACTIONS, **mouse_turn.ACTIONS, **hourglass.ACTIONS}
+
+# While a surge waits for the room question only the answer (and the card it may read) can be given.
+DURING_SURGE = {"resolve_surge", "set_encounter_card"}
+
+
+def apply(state: dict, action: str, params: Mapping[str, Any], rng: random.Random) -> Outcome:
+    if action in ACTIONS:
+        hourglass.refuse_if_finished(state)
+        if state["pending_surge"] is not None and action not in DURING_SURGE:
+            raise RuleError(N_("A surge is waiting: answer whether this room has a special surge first."))
+    return dispatch(ACTIONS, state, action, params, rng)

@@ -1,0 +1,145 @@
+"""Validating an imported state: types, ranges and cross-references."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import N_, RuleError
+from .cheese_wheel import WHEEL_SIZE
+from .mouse_turn import ACTION_KINDS, FREE_ACTIONS
+
+KEYS = {"chapter_name": str, "chapter_end_page": int, "hourglass_page": int, "cheese_wheel": int,
+        "round": int, "mice": list, "minion_types": dict, "initiative_track": list, "acting": int,
+        "ambush_log": list, "finished": bool}
+OUTCOMES = (None, "victory", "lost_hourglass", "lost_captured")
+
+
+def _fail(what: str) -> RuleError:
+    return RuleError(N_("Not a Mice and Mystics state: {what}"), what=what)
+
+
+def _int(value: Any, lo: int, hi: int | None = None) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= lo and (hi is None or value <= hi)
+
+
+def _check_types(types: dict) -> None:
+    seen: set[str] = set()
+    for tid, data in types.items():
+        if not isinstance(data, dict) or set(data) != {"name", "life", "cards", "boss", "aggressive"}:
+            raise _fail(f"minion type {tid}")
+        cards = data["cards"]
+        if (not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards)
+                or seen & set(cards) or len(set(cards)) != len(cards)):
+            raise _fail(f"cards of {tid}")
+        seen |= set(cards)
+        if not isinstance(data["boss"], bool) or not isinstance(data["aggressive"], bool):
+            raise _fail(f"flags of {tid}")
+        if data["name"] is not None and not isinstance(data["name"], str):
+            raise _fail(f"name of {tid}")
+        if data["life"] is not None and not _int(data["life"], 1):
+            raise _fail(f"life of {tid}")
+
+
+def _check_mice(mice: list) -> set[str]:
+    ids = set()
+    for mouse in mice:
+        if (not isinstance(mouse, dict) or set(mouse) != {"id", "name", "controller", "cheese", "captured",
+                                                          "ability_cards"}
+                or not isinstance(mouse["id"], str) or mouse["id"] in ids
+                or not _int(mouse["cheese"], 0) or not _int(mouse["ability_cards"], 0)
+                or not isinstance(mouse["captured"], bool)
+                or (mouse["captured"] and mouse["cheese"])):
+            raise _fail("mice")
+        ids.add(mouse["id"])
+    if not ids:
+        raise _fail("no mice")
+    return ids
+
+
+def _check_card(card: Any, mouse_ids: set[str], types: dict) -> None:
+    if not isinstance(card, dict):
+        raise _fail("track card")
+    if card.get("kind") == "mouse":
+        if set(card) != {"kind", "card", "mouse"} or card["mouse"] not in mouse_ids or card["card"] != card["mouse"]:
+            raise _fail("mouse card")
+        return
+    data = types.get(card.get("minion")) if card.get("kind") == "minion" else None
+    boss_keys = {"wounds", "life"} if data and data["boss"] else set()
+    if (data is None or set(card) != {"kind", "card", "minion", "figures", "surge"} | boss_keys
+            or card["card"] not in data["cards"] or not _int(card["figures"], 1)
+            or not isinstance(card["surge"], bool)):
+        raise _fail("minion card")
+    if boss_keys and (card["figures"] != 1 or not _int(card["wounds"], 0)
+                      or not (card["life"] is None or (_int(card["life"], 1) and card["wounds"] < card["life"]))):
+        raise _fail("boss card")
+
+
+def _check_track(state: dict, mouse_ids: set[str]) -> None:
+    track, types = state["initiative_track"], state["minion_types"]
+    for card in track:
+        _check_card(card, mouse_ids, types)
+    ids = [c["card"] for c in track]
+    if len(set(ids)) != len(ids) or sorted(c["mouse"] for c in track if c["kind"] == "mouse") != sorted(mouse_ids):
+        raise _fail("each mouse and each card once on the track")
+    for tid, data in types.items():
+        cards = [c for c in track if c["kind"] == "minion" and c["minion"] == tid]
+        limit = 2 if data["boss"] and len(data["cards"]) > 1 else len(data["cards"]) if not data["boss"] else 1
+        if len(cards) > limit or len({c["figures"] for c in cards}) > 1:
+            raise _fail(f"cards of {tid} on the track")
+    if not _int(state["acting"], 0, len(track) - 1):
+        raise _fail("acting")
+
+
+def _check_turn(state: dict) -> None:
+    turn, card = state["turn"], state["initiative_track"][state["acting"]]
+    if card["kind"] == "minion":
+        if turn is not None:
+            raise _fail("turn")
+        return
+    if (not isinstance(turn, dict) or set(turn) != {"mouse", "moved", "action", "in_action", "free", "ability_card"}
+            or turn["mouse"] != card["mouse"] or not isinstance(turn["moved"], bool)
+            or turn["action"] not in (None, *ACTION_KINDS) or not isinstance(turn["in_action"], bool)
+            or (turn["in_action"] and turn["action"] is None) or not isinstance(turn["ability_card"], bool)
+            or not isinstance(turn["free"], dict) or set(turn["free"]) != set(FREE_ACTIONS)
+            or not all(isinstance(v, bool) for v in turn["free"].values())):
+        raise _fail("turn")
+
+
+def _check_encounter(state: dict) -> None:
+    card = state["encounter_card"]
+    if card is None:
+        return
+    if not isinstance(card, dict) or set(card) != {"name", "rows"} or not isinstance(card["name"], str):
+        raise _fail("encounter card")
+    for row in card["rows"]:
+        if (not isinstance(row, dict) or set(row) != {"pages_from", "pages_to", "minions"}
+                or not _int(row["pages_from"], 1) or not _int(row["pages_to"], row["pages_from"])
+                or not all(isinstance(m, dict) and set(m) == {"type", "figures"}
+                           and m["type"] in state["minion_types"] and _int(m["figures"], 1)
+                           for m in row["minions"])):
+            raise _fail("encounter card row")
+
+
+def check_state(state: Any) -> None:
+    """Raise RuleError unless `state` is one this kind could have produced."""
+    if not isinstance(state, dict):
+        raise _fail("not an object")
+    expected = set(KEYS) | {"encounter_card", "pending_surge", "turn", "outcome"}
+    if set(state) != expected:
+        raise _fail("keys")
+    for key, kind in KEYS.items():
+        if not isinstance(state[key], kind) or (kind is int and isinstance(state[key], bool)):
+            raise _fail(key)
+    if not (_int(state["chapter_end_page"], 2) and _int(state["hourglass_page"], 1, state["chapter_end_page"])
+            and _int(state["cheese_wheel"], 0, WHEEL_SIZE - 1) and _int(state["round"], 1)):
+        raise _fail("numbers")
+    if state["outcome"] not in OUTCOMES or state["finished"] != (state["outcome"] is not None):
+        raise _fail("outcome")
+    if state["hourglass_page"] == state["chapter_end_page"] and state["outcome"] != "lost_hourglass":
+        raise _fail("hourglass at the end marker")
+    pending = state["pending_surge"]
+    if pending is not None and (state["finished"] or pending != {"page": state["hourglass_page"]}):
+        raise _fail("pending surge")
+    _check_types(state["minion_types"])
+    _check_track(state, _check_mice(state["mice"]))
+    _check_turn(state)
+    _check_encounter(state)

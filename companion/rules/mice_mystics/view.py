@@ -1,0 +1,87 @@
+"""What the templates show: derived facts only, never stored."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import N_, Text
+from . import initiative_track as track_ops
+from .catalogue import card_name, mouse_name
+from .cheese_wheel import WHEEL_SIZE
+from .mouse_turn import ACTION_KINDS, FREE_ACTIONS, LEVEL_UP_COST
+from .surge import encounter_row
+
+MINION_TURN = N_("Minions: each figure moves, then battles; the closest minion first; "
+                 "defence is rolled only if the attack hit.")
+MOUSE_REMINDERS = (N_("Explore only when no minions are on your tile."),
+                   N_("No free actions on a water space."),
+                   N_("A stunned mouse may only Recover."))
+
+
+def _mouse(state: dict, mouse_id: str) -> dict:
+    mouse = next(m for m in state["mice"] if m["id"] == mouse_id)
+    return {"mouse": mouse_id, "name": mouse_name(state, mouse_id), "controller": mouse["controller"]}
+
+
+def _turn(state: dict, live: bool) -> dict | None:
+    turn = state["turn"]
+    if turn is None:
+        return None
+    mouse = next(m for m in state["mice"] if m["id"] == turn["mouse"])
+    free_now = live and not mouse["captured"] and not turn["in_action"]
+    return {
+        **_mouse(state, mouse["id"]),
+        "moved": turn["moved"], "action": turn["action"], "in_action": turn["in_action"],
+        "action_name": Text(ACTION_KINDS[turn["action"]]) if turn["action"] else None,
+        "free_used": dict(turn["free"]), "ability_card_used": turn["ability_card"],
+        "can_move": free_now and not turn["moved"],
+        "can_act": live and not mouse["captured"] and turn["action"] is None,
+        "can_finish_action": live and turn["in_action"],
+        "can_share": free_now and not turn["free"]["share"],
+        "can_equip": free_now and not turn["free"]["equip"],
+        "can_level_up": free_now and not turn["free"]["level_up"] and mouse["cheese"] >= LEVEL_UP_COST,
+        "can_use_ability_card": live and not mouse["captured"] and not turn["ability_card"],
+        "can_explore": live and turn["action"] is None and not track_ops.has_minions(state),
+        "reminders": [Text(r) for r in MOUSE_REMINDERS],
+    }
+
+
+def view(state: dict) -> dict[str, Any]:
+    """Whose turn, who moves the minions, the surge question, the encounter row, the checklist."""
+    track = state["initiative_track"]
+    card = track_ops.acting_card(state)
+    live = not state["finished"] and state["pending_surge"] is None
+    row_index = encounter_row(state)
+    row = state["encounter_card"]["rows"][row_index] if row_index is not None else None
+    captured = {m["id"] for m in state["mice"] if m["captured"]}
+    return {
+        "round": state["round"],
+        "acting": state["acting"],
+        "acting_card": {**card, "name": card_name(state, card), "space": state["acting"] + 1},
+        "whose_turn": _mouse(state, card["mouse"]) if card["kind"] == "mouse" else None,
+        "minion_turn": Text(MINION_TURN) if card["kind"] == "minion" else None,
+        "minions_mover": _mouse(state, track_ops.lowest_mouse(state)),
+        "track": [{**c, "name": card_name(state, c), "space": i + 1, "acting": i == state["acting"],
+                   "captured": c["kind"] == "mouse" and c["mouse"] in captured} for i, c in enumerate(track)],
+        "minions_on_board": track_ops.has_minions(state),
+        "mice": [{**m, "display_name": mouse_name(state, m["id"]),
+                  "can_level_up": m["cheese"] >= LEVEL_UP_COST} for m in state["mice"]],
+        "cheese_wheel": state["cheese_wheel"],
+        "wheel_room": WHEEL_SIZE - state["cheese_wheel"],
+        "hourglass_page": state["hourglass_page"],
+        "chapter_end_page": state["chapter_end_page"],
+        "pages_left": state["chapter_end_page"] - state["hourglass_page"],
+        "surge_pending": state["pending_surge"] is not None,
+        "surge_question": Text(N_("Does this room have a special surge?")) if state["pending_surge"] else None,
+        "encounter_card": state["encounter_card"],
+        "encounter_row": row_index,
+        "encounter_row_pages": (f"{row['pages_from']}–{row['pages_to']}" if row else None),
+        "encounter_row_minions": row["minions"] if row else [],
+        "ambush_log": state["ambush_log"],
+        "turn": _turn(state, live),
+        "can_next_turn": live,
+        "can_add_cheese": live,
+        "can_remove_cheese": live and state["cheese_wheel"] > 0,
+        "finished": state["finished"],
+        "outcome": state["outcome"],
+        "free_actions": {k: Text(v) for k, v in FREE_ACTIONS.items()},
+    }

@@ -1,0 +1,129 @@
+import pytest
+
+from companion.rules.base import RuleError
+from companion.rules.mice_mystics import KIND
+
+
+def _to_last_mouse(table, state):
+    return table.lay(state, "lily", "filch", "tilda", "nez", acting=3)
+
+
+def test_mm_chz_1_time_is_short_after_the_last_mouse_with_no_minions(table):
+    state = _to_last_mouse(table, table.setup())
+    out = table.act(state, "next_turn")
+    assert out.state["cheese_wheel"] == 1
+    assert any("Time is Short" in n.msgid for n in out.notices)
+    assert out.state["acting"] == 0 and out.state["round"] == state["round"] + 1
+
+
+def test_mm_chz_1_time_is_short_only_after_the_last_mouse(table):
+    state = table.lay(table.setup(), "lily", "filch", "tilda", "nez", acting=1)
+    out = table.act(state, "next_turn")
+    assert out.state["cheese_wheel"] == 0 and not out.notices
+
+
+def test_mm_chz_1_time_is_short_only_with_no_minions(table):
+    state = table.lay(table.setup(), "roaches", "lily", "filch", "tilda", "nez", acting=4)
+    out = table.act(state, "next_turn")
+    assert out.state["cheese_wheel"] == 0
+    # with minions below the last mouse, the last mouse is still the one that counts
+    state = table.lay(table.setup(), "lily", "filch", "tilda", "nez", "roaches", acting=3)
+    assert table.act(state, "next_turn").state["cheese_wheel"] == 0
+
+
+def test_mm_chz_1_time_is_short_can_surge(table):
+    state = _to_last_mouse(table, table.setup())
+    state["cheese_wheel"] = 5
+    out = table.act(state, "next_turn")
+    assert out.state["cheese_wheel"] == 0 and out.state["hourglass_page"] == 2
+    assert out.state["pending_surge"] == {"page": 2}
+
+
+@pytest.mark.parametrize("reason", ["minion_attack", "minion_defence", "greedy_roach", "room_rule"])
+def test_mm_chz_2_cheese_onto_the_wheel_with_a_reason(table, reason):
+    out = table.act(table.setup(), "add_cheese", n="2", reason=reason)
+    assert out.state["cheese_wheel"] == 2
+    assert out.label.params["n"] == 2 and out.label.plural
+
+
+def test_mm_chz_2_filch_pilfer_takes_one_back(table):
+    state = table.act(table.setup(), "add_cheese", n="3", reason="minion_attack").state
+    out = table.act(state, "remove_cheese", reason="filch_pilfer")
+    assert out.state["cheese_wheel"] == 2
+    with pytest.raises(RuleError):
+        table.act(out.state, "remove_cheese", n="3", reason="filch_pilfer")
+
+
+def test_mm_chz_3_the_6th_cheese_surges_moves_the_hourglass_and_empties_the_wheel(table):
+    state = table.act(table.setup(), "add_cheese", n="5", reason="minion_attack").state
+    assert state["pending_surge"] is None
+    out = table.act(state, "add_cheese", reason="minion_defence")
+    assert out.state["cheese_wheel"] == 0
+    assert out.state["hourglass_page"] == 2
+    assert out.state["pending_surge"] == {"page": 2}
+    assert out.label.render() == "Surge! Hourglass to page 2"
+    assert KIND.view(out.state)["surge_pending"]
+
+
+def test_mm_chz_3_room_surge_brings_its_own_minions(table):
+    state = table.lay(table.setup(), "lily", "roaches:1", "filch", "tilda", "nez")
+    state = table.act(state, "set_encounter_card", name="Rats", row_pages=["1-3"], row_minions=["spider=2"]).state
+    state = table.act(state, "add_cheese", n="6", reason="room_rule").state
+    out = table.act(state, "resolve_surge", room_surge="yes", minion_type=["rat_warriors"], minion_count=["3"])
+    assert table.order(out.state)[-1] == "rat_warriors"
+    assert table.card(out.state, "rat_warriors")["surge"] is True
+    assert out.state["encounter_card"] is not None  # the room's surge leaves the card alone
+    assert out.state["pending_surge"] is None
+
+
+def test_mm_chz_3_else_the_encounter_cards_row_for_the_page_and_its_discard(table):
+    state = table.lay(table.setup(), "lily", "roaches:1", "filch", "tilda", "nez")
+    state = table.act(state, "set_encounter_card", name="Spiders", row_pages=["1", "2-3", "4+"],
+                      row_minions=["roaches=1", "spider=2, rat_warriors", ""]).state
+    assert KIND.view(state)["encounter_row"] == 0
+    state = table.act(state, "add_cheese", n="6", reason="minion_attack").state
+    assert KIND.view(state)["encounter_row"] == 1  # the hourglass moved to page 2 first
+    out = table.act(state, "resolve_surge", room_surge="no")
+    assert table.order(out.state)[:5] == table.order(state)
+    assert sorted(table.order(out.state)[5:]) == ["rat_warriors", "spider"]
+    assert table.card(out.state, "spider")["figures"] == 2
+    assert out.state["encounter_card"] is None
+
+
+def test_mm_chz_3_no_card_and_no_room_surge_brings_no_minions(table):
+    state = table.act(table.setup(), "add_cheese", n="6", reason="minion_attack").state
+    out = table.act(state, "resolve_surge", room_surge="no")
+    assert table.order(out.state) == table.order(state)
+    assert out.state["pending_surge"] is None
+
+
+def test_mm_chz_3_a_pending_surge_holds_everything_but_its_answer(table):
+    state = table.act(table.setup(), "add_cheese", n="6", reason="minion_attack").state
+    for action, params in [("next_turn", {}), ("add_cheese", {"reason": "room_rule"}), ("do_move", {})]:
+        with pytest.raises(RuleError):
+            table.act(state, action, **params)
+    state = table.act(state, "set_encounter_card", row_pages=["1-6"], row_minions=["roaches=2"]).state
+    out = table.act(state, "resolve_surge", room_surge="no")
+    assert "roaches" in table.order(out.state)
+    with pytest.raises(RuleError):
+        table.act(out.state, "resolve_surge", room_surge="no")
+
+
+def test_mm_chz_3_surge_boss_joining_minions_is_ambushed(table):
+    state = table.lay(table.setup(), "lily", "roaches:1", "filch", "tilda", "nez")
+    state = table.act(state, "add_cheese", n="6", reason="minion_attack").state
+    out = table.act(state, "resolve_surge", room_surge="yes", minion_type=["brodie"], die=["1"])
+    assert len(out.state["ambush_log"]) == 1 and out.state["ambush_log"][0]["from"] == 6
+
+
+def test_mm_chz_4_mouse_cheese_and_level_up(table):
+    state = table.setup()
+    state = table.act(state, "mouse_cheese", mouse="lily", delta="7").state
+    state = table.act(state, "mouse_cheese", mouse="lily", delta="-1").state
+    state = table.lay(state, "lily", "filch", "tilda", "nez")
+    out = table.act(state, "level_up")
+    lily = table.mouse(out.state, "lily")
+    assert (lily["cheese"], lily["ability_cards"]) == (0, 1)
+    poorer = table.act(state, "mouse_cheese", mouse="lily", delta="-1").state
+    with pytest.raises(RuleError):
+        table.act(poorer, "level_up")

@@ -1,0 +1,192 @@
+"""The game pages: full page vs fragment, the 409/422/404/400 paths, CSRF, escaping."""
+from __future__ import annotations
+
+from tests.web.helpers import HTMX, act, alert, count, new_counter
+
+
+def test_full_page_and_htmx_fragment_come_from_one_template(client):
+    url, _ = new_counter(client, 4)
+    page = client.get(url).get_data(as_text=True)
+    fragment = client.get(url, headers=HTMX).get_data(as_text=True)
+    assert page.startswith("<!doctype html>") and "<html" in page and 'id="game-panel"' in page
+    assert fragment.lstrip().startswith('<section id="game-panel"') and "<html" not in fragment
+    assert count(page) == count(fragment) == 4
+
+
+def test_action_through_a_plain_form_redirects_303_then_shows_the_change(client):
+    url, token = new_counter(client, 1)
+    response = act(client, url, token, 0, "add", htmx=False, n="2")
+    assert response.status_code == 303 and response.headers["Location"] == url
+    assert count(client.get(url).get_data(as_text=True)) == 3
+
+
+def test_action_through_htmx_returns_the_fresh_panel(client):
+    url, token = new_counter(client, 1)
+    response = act(client, url, token, 0, "add", n="2")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert count(html) == 3 and 'data-version="1"' in html and "Undo: Add 2" in html
+
+
+def test_stale_version_is_409_with_the_fresh_state_and_a_notice(client):
+    url, token = new_counter(client, 1)
+    act(client, url, token, 0, "add", n="1")
+    response = act(client, url, token, 0, "add", n="1")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 409
+    assert count(html) == 2 and 'data-version="1"' in html and "nothing was applied" in alert(html)
+
+
+def test_rule_violation_is_422_with_the_players_message_and_nothing_applied(client):
+    url, token = new_counter(client, 1)
+    response = act(client, url, token, 0, "add", n="-5")
+    assert response.status_code == 422
+    assert alert(response.get_data(as_text=True)) == "The counter cannot go below zero."
+    assert count(client.get(url).get_data(as_text=True)) == 1
+
+
+def test_malformed_input_is_400_and_changes_nothing(client):
+    url, token = new_counter(client, 1)
+    for data in ({"n": "many"}, {"n": "9" * 500}):
+        response = act(client, url, token, 0, "add", **data)
+        assert response.status_code == 400 and alert(response.get_data(as_text=True))
+    assert act(client, url, token, 0, "launch_rocket").status_code == 400
+    assert client.post(url + "/act", data={"csrf_token": token, "action": "add", "n": "1"},
+                       headers=HTMX).status_code == 400  # no version
+    assert client.post(url + "/act", data={"csrf_token": token, "version": "x", "action": "add"},
+                       headers=HTMX).status_code == 400
+    assert count(client.get(url).get_data(as_text=True)) == 1
+
+
+def test_unknown_game_is_a_404_page_with_the_join_form(client):
+    response = client.get("/g/QQQQQ")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 404 and 'action="/join"' in html and 'name="code"' in html
+
+
+def test_join_by_code_finds_the_game_whatever_the_typing(client):
+    url, token = new_counter(client)
+    code = url.rsplit("/", 1)[1]
+    typed = code[:2].lower() + "-" + code[2:] + " "
+    response = client.post("/join", data={"csrf_token": token, "code": typed})
+    assert response.status_code == 303 and response.headers["Location"] == url
+    assert client.post("/join", data={"csrf_token": token, "code": "NOPE7"}).status_code == 404
+
+
+def test_a_post_without_a_valid_csrf_token_is_rejected(client):
+    url, token = new_counter(client, 1)
+    for bad in ({}, {"csrf_token": "forged"}):
+        response = client.post(url + "/act", data={"version": "0", "action": "add", "n": "1", **bad})
+        assert response.status_code == 400
+    assert count(client.get(url).get_data(as_text=True)) == 1
+
+
+def test_csrf_token_in_the_htmx_header_is_accepted(client):
+    url, token = new_counter(client, 1)
+    response = client.post(url + "/act", data={"version": "0", "action": "add", "n": "1"},
+                           headers={**HTMX, "X-CSRFToken": token})
+    assert response.status_code == 200
+
+
+def test_player_text_is_escaped_everywhere(client):
+    evil = '<script>alert(1)</script>'
+    url, token = new_counter(client, title=evil)
+    act(client, url, token, 0, "name", name=evil)
+    client.post("/device", data={"csrf_token": token, "label": evil})
+    act(client, url, token, 1, "add", n="1")
+    for path in (url, url + "/history", "/"):
+        html = client.get(path).get_data(as_text=True)
+        assert evil not in html and "&lt;script&gt;" in html
+
+
+def test_oversized_names_get_a_clear_400_and_change_nothing(client):
+    url, token = new_counter(client)
+    response = client.post(url + "/rename", data={"csrf_token": token, "title": "x" * 81})
+    assert response.status_code == 400 and "too long" in alert(response.get_data(as_text=True))
+    response = client.post("/device", data={"csrf_token": token, "label": "y" * 41})
+    assert response.status_code == 400
+    response = client.post("/new/counter", data={"csrf_token": token, "title": "z" * 200})
+    assert response.status_code == 400
+
+
+def test_history_lists_events_with_device_and_undo_from_there(client):
+    url, token = new_counter(client)
+    client.post("/device", data={"csrf_token": token, "label": "Anna's phone"})
+    act(client, url, token, 0, "add", n="3")
+    html = client.get(url + "/history").get_data(as_text=True)
+    assert "Add 3" in html and "Anna&#39;s phone" in html
+    response = client.post(url + "/undo", data={"csrf_token": token, "version": "1", "from": "history"})
+    assert response.status_code == 303 and response.headers["Location"].endswith("/history")
+    html = client.get(url + "/history").get_data(as_text=True)
+    assert "Undo: Add 3" in html and 'class="undone"' in html
+
+
+def test_rename_archive_and_delete(client):
+    url, token = new_counter(client)
+    client.post(url + "/rename", data={"csrf_token": token, "title": "Friday night"})
+    assert "Friday night" in client.get("/").get_data(as_text=True)
+    client.post(url + "/archive", data={"csrf_token": token, "archived": "1"})
+    assert act(client, url, token, 0, "add", n="1").status_code == 422
+    client.post(url + "/archive", data={"csrf_token": token, "archived": "0"})
+    assert act(client, url, token, 0, "add", n="1").status_code == 200
+    assert client.post(url + "/delete", data={"csrf_token": token}).status_code == 400
+    assert client.post(url + "/delete", data={"csrf_token": token, "confirm": "yes"}).status_code == 303
+    assert client.get(url).status_code == 404
+
+
+def test_recent_games_are_per_device(app):
+    anna, boris = app.test_client(), app.test_client()
+    url, _ = new_counter(anna, title="Anna's table")
+    assert "Anna&#39;s table" in anna.get("/").get_data(as_text=True)
+    assert "Anna&#39;s table" not in boris.get("/").get_data(as_text=True)
+    boris.get(url)
+    assert "Anna&#39;s table" in boris.get("/").get_data(as_text=True)
+
+
+def test_the_roster_shows_connected_devices_by_label(app):
+    anna, boris = app.test_client(), app.test_client()
+    url, token = new_counter(anna)
+    anna.post("/device", data={"csrf_token": token, "label": "Anna's phone"})
+    anna.get(url)
+    boris.get(url)
+    html = boris.get(url + "/devices").get_data(as_text=True)
+    assert "Anna&#39;s phone" in html and "this device" in html and html.count("<li>") == 2
+
+
+def test_the_qr_code_encodes_the_lan_url(client):
+    url, _ = new_counter(client)
+    html = client.get(url).get_data(as_text=True)
+    assert "<svg" in html and f"http://192.0.2.10:5000{url}" in html
+
+
+def test_security_headers_and_cookies(client):
+    response = client.get("/")
+    csp = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "unsafe-eval" not in csp
+    cookies = response.headers.getlist("Set-Cookie")
+    assert cookies and all("HttpOnly" in c and "SameSite=Lax" in c for c in cookies)
+
+
+def test_pages_reference_no_other_origin(client):
+    url, _ = new_counter(client)
+    for path in ("/", url, url + "/history"):
+        html = client.get(path).get_data(as_text=True)
+        for attr in ("src=", "href="):
+            for chunk in html.split(attr)[1:]:
+                target = chunk[1:chunk.index(chunk[0], 1)]
+                assert not target.startswith(("http:", "https:", "//")) or "192.0.2.10" in target, target
+
+
+def test_language_is_chosen_per_device_and_defaults_from_the_browser(app):
+    browser_ru = app.test_client()
+    html = browser_ru.get("/", headers={"Accept-Language": "ru-RU,ru;q=0.9"}).get_data(as_text=True)
+    assert '<html lang="ru"' in html
+    english = app.test_client()
+    html = english.get("/").get_data(as_text=True)
+    assert '<html lang="en"' in html
+    from tests.conftest import csrf_token
+    english.post("/lang", data={"csrf_token": csrf_token(english), "lang": "ru", "next": "/"})
+    assert '<html lang="ru"' in english.get("/").get_data(as_text=True)
+    response = english.post("/lang", data={"csrf_token": csrf_token(english), "lang": "ru",
+                                           "next": "//evil.example/"})
+    assert response.headers["Location"] == "/"
