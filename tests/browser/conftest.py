@@ -1,0 +1,75 @@
+"""Browser tests: the real app on a local port, driven in the system's headless Chromium."""
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from tests.conftest import make_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+# Chromium's background services would try to reach the internet; this machine has none to give.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage"]
+
+TABLET = {"width": 1024, "height": 768}
+PHONE = {"width": 390, "height": 844}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        message = "Chromium is not installed at /usr/bin/chromium (Debian package chromium)"
+        if os.environ.get("REQUIRE_BROWSER") == "1":
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    """The app served by a threaded server on a free local port; yields its base URL."""
+    app = make_app(tmp_path / "browser.db", LIVE_WAIT_SECONDS=20.0, PUBLIC_URL="")
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.fixture
+def device(browser):
+    """A fresh device (its own cookies) with a given viewport; records every request it makes."""
+    contexts = []
+
+    def open_device(viewport: dict, locale: str = "en-US"):
+        context = browser.new_context(viewport=viewport, locale=locale)
+        contexts.append(context)
+        page = context.new_page()
+        page.requests = []
+        page.on("request", lambda request: page.requests.append(request.url))
+        page.set_default_timeout(10_000)
+        return page
+
+    yield open_device
+    for context in contexts:
+        context.close()
+
+
+def no_horizontal_scroll(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")

@@ -1,0 +1,69 @@
+"""A game made on a tablet, joined from a phone by code; a tap on the phone shows on the tablet."""
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, TABLET, no_horizontal_scroll
+
+
+def test_create_on_tablet_join_on_phone_change_is_live_on_the_tablet(live_server, device):
+    tablet = device(TABLET)
+    tablet.goto(live_server + "/")
+    tablet.get_by_role("link", name="Counter").click()
+    tablet.get_by_label("Start at").fill("3")
+    tablet.get_by_role("button", name="Start").click()
+    expect(tablet.locator("#count")).to_have_text("3")
+    code = tablet.locator(".code strong").inner_text()
+    assert no_horizontal_scroll(tablet)
+
+    phone = device(PHONE)
+    phone.goto(live_server + "/")
+    phone.get_by_label("Game code").fill(code.lower())
+    phone.get_by_role("button", name="Join").click()
+    expect(phone.locator("#count")).to_have_text("3")
+    assert no_horizontal_scroll(phone)
+
+    tablet_url = tablet.url
+    phone.get_by_role("button", name="+1").click()
+    expect(phone.locator("#count")).to_have_text("4")
+    expect(tablet.locator("#count")).to_have_text("4")  # no reload on the tablet
+    assert tablet.url == tablet_url
+
+    # and back: the tablet undoes, the phone sees it
+    tablet.get_by_role("button", name="Undo: Add 1").click()
+    expect(phone.locator("#count")).to_have_text("3")
+
+    origin = urlsplit(live_server).netloc
+    for page in (tablet, phone):
+        foreign = [u for u in page.requests if urlsplit(u).netloc not in (origin, "")]
+        assert foreign == []
+
+
+def test_a_stale_tap_shows_the_fresh_state_and_a_notice(live_server, device):
+    tablet, phone = device(TABLET), device(PHONE)
+    tablet.goto(live_server + "/new/counter")
+    tablet.get_by_role("button", name="Start").click()
+    phone.goto(tablet.url)
+    expect(phone.locator("#count")).to_have_text("0")
+    # The phone's live updates are paused (as if asleep) while the tablet acts.
+    phone.evaluate("window.stop()")
+    phone.route("**/live*", lambda route: None)
+    tablet.get_by_role("button", name="+1").click()
+    expect(tablet.locator("#count")).to_have_text("1")
+    phone.get_by_role("button", name="+1").click()
+    expect(phone.locator("#game-panel .notice.error")).to_contain_text("nothing was applied")
+    expect(phone.locator("#count")).to_have_text("1")
+
+
+def test_forms_work_without_javascript(live_server, browser):
+    context = browser.new_context(java_script_enabled=False, viewport=PHONE)
+    page = context.new_page()
+    page.goto(live_server + "/new/counter")
+    page.get_by_role("button", name="Start").click()
+    page.get_by_role("button", name="+1").click()
+    expect(page.locator("#count")).to_have_text("1")
+    page.get_by_role("button", name="Undo: Add 1").click()
+    expect(page.locator("#count")).to_have_text("0")
+    context.close()

@@ -1,0 +1,177 @@
+"""MK-SRC: the Source's size, the half-basic rule, depletion, one die per turn, Mana Steal and Mana Search."""
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from companion.rules.base import RuleError
+from companion.rules.mage_knight import source
+from mk_helpers import KIND, ScriptedRng, act, do, new_game, pick_in_queue_order, rendered
+
+BASIC = {"red", "blue", "green", "white"}
+
+
+def game_in_turns(colours, tactics=("early_bird", "rethink"), time="day"):
+    """A 2-player game whose Source shows `colours`, with the pick queue taking `tactics`."""
+    state = new_game(players=2, start_at_night="1" if time == "night" else "")
+    state["source"] = source.fresh_source(colours)
+    return pick_in_queue_order(state, tactics)
+
+
+@pytest.mark.parametrize("players, blitz, dice", [(1, False, 3), (2, False, 4), (3, True, 6), (4, False, 6),
+                                                  (5, False, 7), (5, True, 8)])
+def test_mk_src_1_source_holds_players_plus_two_dice_plus_one_in_blitz(players, blitz, dice):
+    assert source.source_size(players, blitz) == dice
+
+
+def test_mk_src_1_the_dummy_does_not_count_for_the_source():
+    assert len(new_game(players=3, scenario="full_cooperation")["source"]) == 5
+
+
+def test_mk_src_1_six_faces_four_of_them_basic():
+    assert source.COLOURS == ["red", "blue", "green", "white", "gold", "black"]
+    assert set(source.BASIC) == BASIC
+
+
+def test_mk_src_2_reroll_until_half_basic_keeps_basic_dice():
+    rng = ScriptedRng(["gold", "black", "gold", "red",  # 1 basic of 4: not enough
+                       "black", "gold", "gold",  # the three gold/black dice again: still 1
+                       "blue", "black", "white"])  # now 3 basic
+    rolls = source.roll_source(rng, 4)
+    assert rolls == [["gold", "black", "gold", "red"], ["black", "gold", "gold", "red"],
+                     ["blue", "black", "white", "red"]]
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 10**9), n=st.integers(3, 8))
+def test_mk_src_2_reroll_only_gold_and_black_until_at_least_half_rounded_up_are_basic(seed, n):
+    rolls = source.roll_source(random.Random(seed), n)
+    for before, after in zip(rolls, rolls[1:]):
+        assert sum(c in BASIC for c in before) < source.min_basic(n)
+        assert all(a == b for a, b in zip(before, after) if a in BASIC)
+    assert sum(c in BASIC for c in rolls[-1]) >= (n + 1) // 2
+
+
+def test_mk_src_2_every_reroll_is_stored_and_shown():
+    rng = ScriptedRng(["gold", "black", "black", "red", "green", "white", "gold"])
+    state = KIND.new_state(KIND.parse_setup({"player_name": ["A", "B"], "hero": ["tovak", "goldyx"]}), rng)
+    assert state["source_rolls"] == [["gold", "black", "black", "red"], ["green", "white", "gold", "red"]]
+    assert [d["colour"] for d in KIND.view(state)["source"]] == ["green", "white", "gold", "red"]
+
+
+def test_mk_src_2_entered_dice_that_fail_say_which_to_reroll_then_stand():
+    state = new_game(players=3)  # 5 dice: 3 must be basic
+    out = act(state, "enter_source", colours="gold,red,black,black,blue")
+    assert out.state["source_check"] == {"colours": ["gold", "red", "black", "black", "blue"], "reroll": [0, 2, 3]}
+    assert "Reroll dice 1, 3, 4" in rendered(out.notices)[0]
+    with pytest.raises(RuleError):  # the red die was not to be rerolled
+        act(out.state, "enter_source", colours="gold,green,black,black,blue")
+    done = do(out.state, "enter_source", colours=["white", "red", "black", "green", "blue"])
+    assert [d["colour"] for d in done["source"]] == ["white", "red", "black", "green", "blue"]
+    assert done["source_check"] is None and len(done["source_rolls"]) == 2
+
+
+def test_mk_src_2_a_standing_entered_roll_is_kept_by_the_preparation_tick():
+    state = game_in_turns(["red", "blue", "green", "white"])
+    while state["phase"] == "turns":
+        state = do(state, "announce_end_of_round", player=state["turn"]["seat"], deck_empty=True) \
+            if state["end_of_round_by"] is None else do(state, "end_turn", player=state["turn"]["seat"])
+    state = do(state, "tick_step", step="flip_board")
+    state = do(state, "enter_source", colours="black,black,red,red")
+    state = do(state, "tick_step", step="source")
+    assert [d["colour"] for d in state["source"]] == ["black", "black", "red", "red"]
+
+
+def test_mk_src_3_black_is_depleted_by_day_and_gold_by_night():
+    day = game_in_turns(["black", "gold", "red", "blue"])
+    assert [d["depleted"] for d in KIND.view(day)["source"]] == [True, False, False, False]
+    with pytest.raises(RuleError):
+        act(day, "take_die", player=day["turn"]["seat"], die=0)
+    assert do(day, "take_die", player=day["turn"]["seat"], die=1)["source"][1]["status"] == "taken"
+    night = game_in_turns(["black", "gold", "red", "blue"], ("from_the_dusk", "long_night"), "night")
+    assert [d["depleted"] for d in KIND.view(night)["source"]] == [False, True, False, False]
+    with pytest.raises(RuleError):
+        act(night, "take_die", player=night["turn"]["seat"], die=1)
+
+
+def test_mk_src_4_one_die_per_turn_rerolled_and_returned_at_the_end_of_the_turn():
+    state = game_in_turns(["red", "blue", "green", "white"])
+    seat = state["turn"]["seat"]
+    state = do(state, "take_die", player=seat, die=2)
+    with pytest.raises(RuleError):
+        act(state, "take_die", player=seat, die=0)
+    out = act(state, "end_turn", ScriptedRng(["black"]), player=seat)
+    assert out.state["source"][2] == {"colour": "black", "status": "ready"}
+    assert rendered(out.notices)[0].startswith("End of turn, first step: reroll the dice you used")
+    nxt = out.state["turn"]["seat"]
+    assert do(out.state, "take_die", player=nxt, die=0)["source"][0]["status"] == "taken"
+
+
+def test_mk_src_4_physical_rerolls_can_be_entered_at_the_end_of_the_turn():
+    state = game_in_turns(["red", "blue", "green", "white"])
+    seat = state["turn"]["seat"]
+    state = do(do(state, "take_die", player=seat, die=1), "end_turn", player=seat, colours="gold")
+    assert state["source"][1] == {"colour": "gold", "status": "ready"}
+
+
+def test_mk_src_5_mana_steal_keeps_a_basic_die_aside_for_a_later_turn():
+    state = new_game(players=2)
+    state["source"] = source.fresh_source(["gold", "green", "red", "black"])
+    with pytest.raises(RuleError):  # gold is not basic
+        act(state, "pick_tactic", player="p2", tactic="mana_steal", die=0)
+    out = act(state, "pick_tactic", player="p2", tactic="mana_steal", die=1)
+    assert out.state["source"][1]["status"] == "stolen"
+    assert "green die is set aside" in rendered(out.notices)[0]
+    state = do(out.state, "pick_tactic", player="p1", tactic="early_bird")
+    assert state["turn"]["seat"] == "p1"
+    with pytest.raises(RuleError):  # not p1's die
+        act(state, "take_die", player="p1", die=1)
+    state = do(state, "end_turn", player="p1")
+    state = do(state, "take_die", player="p2", die=2)  # the one die from the Source
+    state = do(state, "take_die", player="p2", die=1)  # and the stolen one besides
+    state = do(state, "end_turn", player="p2", colours="white,blue")  # in Source order
+    assert [d["status"] for d in state["source"]] == ["ready"] * 4
+    assert [d["colour"] for d in state["source"]] == ["gold", "white", "blue", "black"]
+
+
+def test_mk_src_5_mana_search_rerolls_up_to_two_dice_depleted_first_once_per_turn():
+    state = game_in_turns(["black", "gold", "red", "blue"], ("mana_search", "preparation"), "night")
+    seat = state["turn"]["seat"]
+    assert state["tactics"][seat] == "mana_search"
+    with pytest.raises(RuleError):  # the depleted gold die first
+        act(state, "mana_search", player=seat, dice=[2])
+    with pytest.raises(RuleError):
+        act(state, "mana_search", player=seat, dice=[0, 1, 2])
+    state = do(state, "mana_search", ScriptedRng(["white", "green"]), player=seat, dice=[1, 2])
+    assert [d["colour"] for d in state["source"]] == ["black", "white", "green", "blue"]
+    with pytest.raises(RuleError):
+        act(state, "mana_search", player=seat, dice=[0])
+
+
+def test_mk_src_5_mana_search_reminder_at_the_start_of_the_owners_turn():
+    state = new_game(players=2, start_at_night="1")
+    state = do(state, "pick_tactic", player="p2", tactic="mana_search")
+    out = act(state, "pick_tactic", player="p1", tactic="preparation")
+    assert out.state["turn"]["seat"] == "p2"
+    assert any("Mana Search: before taking mana" in n for n in rendered(out.notices))
+
+
+def test_mk_src_raw_roll_is_uniform_over_the_six_faces():
+    rng = random.Random(20240611)
+    rolls = 60_000
+    counts = {c: 0 for c in source.COLOURS}
+    for _ in range(rolls // 6):
+        for colour in source.roll_faces(rng, 6):
+            counts[colour] += 1
+    expected = rolls / 6
+    chi_square = sum((n - expected) ** 2 / expected for n in counts.values())
+    assert chi_square < 20.515  # 5 degrees of freedom, p = 0.001
+
+
+def test_mk_src_statistical_test_can_detect_a_biased_die():
+    rng = random.Random(1)
+    counts = {c: 0 for c in source.COLOURS}
+    for _ in range(6000):
+        counts[rng.choice(source.COLOURS + ["red"])] += 1  # red twice as likely
+    chi_square = sum((n - 1000) ** 2 / 1000 for n in counts.values())
+    assert chi_square > 20.515

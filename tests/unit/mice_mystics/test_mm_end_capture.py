@@ -1,0 +1,91 @@
+import pytest
+
+from companion.rules.base import RuleError
+from companion.rules.mice_mystics import ACTIONS, KIND
+
+
+def _surge(table, state):
+    return table.act(state, "add_cheese", n=str(6 - state["cheese_wheel"]), reason="minion_attack").state
+
+
+def test_mm_end_1_reaching_the_end_page_loses(table):
+    state = table.setup(chapter_end_page="3")
+    state = table.act(_surge(table, state), "resolve_surge", room_surge="no").state
+    assert state["hourglass_page"] == 2 and not state["finished"]
+    out = table.act(state, "add_cheese", n="6", reason="room_rule")
+    assert out.state["hourglass_page"] == 3
+    assert out.state["finished"] and out.state["outcome"] == "lost_hourglass"
+    assert out.state["pending_surge"] is None
+    assert KIND.view(out.state)["finished"]
+
+
+def test_mm_end_1_end_marker_moves_one_page_per_action(table):
+    state = table.setup(chapter_end_page="3")
+    state = table.act(state, "move_end_marker", reason="ally").state
+    assert state["chapter_end_page"] == 4
+    state = table.act(_surge(table, state), "resolve_surge", room_surge="no").state
+    state = table.act(_surge(table, state), "resolve_surge", room_surge="no").state
+    assert state["hourglass_page"] == 3 and not state["finished"]
+
+
+def test_mm_end_1_all_mice_captured_at_once_loses(table):
+    state = table.setup(mice=["lily", "nez"])
+    state = table.act(state, "capture_mouse", mouse="lily").state
+    assert not state["finished"]
+    out = table.act(state, "capture_mouse", mouse="nez")
+    assert out.state["finished"] and out.state["outcome"] == "lost_captured"
+
+
+def test_mm_end_1_victory_and_a_finished_chapter_refuses_every_action(table):
+    out = table.act(table.setup(), "mark_victory")
+    assert out.state["finished"] and out.state["outcome"] == "victory"
+    for action in ACTIONS:
+        with pytest.raises(RuleError, match="over"):
+            KIND.apply(out.state, action, {}, None)
+
+
+def test_mm_cap_1_capture_keeps_the_card_discards_cheese_moves_the_hourglass(table):
+    state = table.act(table.setup(), "mouse_cheese", mouse="filch", delta="4").state
+    out = table.act(state, "capture_mouse", mouse="filch")
+    filch = table.mouse(out.state, "filch")
+    assert filch["captured"] and filch["cheese"] == 0
+    assert "filch" in table.order(out.state)
+    assert out.state["hourglass_page"] == 2
+    assert out.state["cheese_wheel"] == 0  # discarded, not put on the wheel
+    with pytest.raises(RuleError):
+        table.act(out.state, "capture_mouse", mouse="filch")
+
+
+def test_mm_cap_1_rescued_on_its_turn_when_no_minions(table):
+    state = table.lay(table.setup(), "lily", "filch", "tilda", "nez")
+    state = table.act(state, "capture_mouse", mouse="filch").state
+    out = table.act(state, "next_turn")
+    assert not table.mouse(out.state, "filch")["captured"]
+    assert out.state["turn"]["mouse"] == "tilda"  # the rescue used Filch's turn
+    assert any("rescued" in n.msgid for n in out.notices)
+
+
+def test_mm_cap_1_skips_its_turn_while_minions_are_on_the_board(table):
+    state = table.lay(table.setup(), "lily", "filch", "roaches", "tilda", "nez")
+    state = table.act(state, "capture_mouse", mouse="filch").state
+    out = table.act(state, "next_turn")
+    assert table.mouse(out.state, "filch")["captured"]
+    assert out.state["initiative_track"][out.state["acting"]]["card"] == "roaches"
+    assert any("skips" in n.msgid for n in out.notices)
+
+
+def test_mm_cap_1_a_rescued_last_mouse_still_brings_time_is_short(table):
+    state = table.lay(table.setup(), "lily", "filch", "tilda", "nez", acting=2)
+    state = table.act(state, "capture_mouse", mouse="nez").state
+    out = table.act(state, "next_turn")
+    assert not table.mouse(out.state, "nez")["captured"]
+    assert out.state["cheese_wheel"] == 1 and out.state["acting"] == 0
+
+
+def test_mm_cap_1_a_captured_mouse_cannot_act_or_gain_cheese(table):
+    state = table.lay(table.setup(), "lily", "filch", "tilda", "nez")
+    state = table.act(state, "capture_mouse", mouse="lily").state
+    with pytest.raises(RuleError):
+        table.act(state, "do_move")
+    with pytest.raises(RuleError):
+        table.act(state, "mouse_cheese", mouse="lily", delta="1")
