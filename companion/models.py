@@ -13,7 +13,8 @@ class Base(so.DeclarativeBase):
     pass
 
 
-db = SQLAlchemy(model_class=Base)
+# Objects stay readable after commit: the store updates them itself instead of re-reading the row.
+db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 
 
 def utcnow() -> datetime:
@@ -49,6 +50,9 @@ class Event(db.Model):
     at: so.Mapped[datetime] = so.mapped_column(default=utcnow)
     state_before: so.Mapped[Optional[dict[str, Any]]] = so.mapped_column(sa.JSON)
     undoes_seq: so.Mapped[Optional[int]] = so.mapped_column(default=None)
+    # The seq an undo would reverse once this event is the latest: the multi-level undo stack,
+    # kept with each event so finding the next undo is one indexed lookup.
+    undo_next: so.Mapped[Optional[int]] = so.mapped_column(default=None)
 
 
 class Device(db.Model):

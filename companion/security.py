@@ -28,7 +28,8 @@ def init_app(app: Flask) -> None:
     @app.before_request
     def keep_session() -> None:
         # The CSRF token lives in the session: keep it for months so a long game never loses it.
-        session.permanent = True
+        if not session.permanent:
+            session.permanent = True
 
     @app.after_request
     def headers(response: Response) -> Response:

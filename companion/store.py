@@ -12,10 +12,11 @@ import json
 import random
 import secrets
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, Mapping
 
 import sqlalchemy as sa
+from sqlalchemy.orm.attributes import set_committed_value
 
 from . import kinds
 from .models import Device, Event, Game, Presence, db, utcnow
@@ -104,7 +105,8 @@ def apply_action(game: Game, action: str, params: Mapping[str, Any], seen_versio
     new_state = json.loads(json.dumps(outcome.state))
     _commit_change(game, seen_version, new_state, Event(
         action=action, params=_plain(params), label=outcome.label.as_json(),
-        notices=[n.as_json() for n in outcome.notices], state_before=state_before), device)
+        notices=[n.as_json() for n in outcome.notices], state_before=state_before,
+        undo_next=seen_version + 1), device)
     return outcome
 
 
@@ -117,7 +119,8 @@ def undo(game: Game, seen_version: int, device: DeviceRef) -> Event:
         raise RuleError(N_("Nothing to undo."))
     event = Event(action=UNDO, params={}, label={"msgid": N_("Undo: {label}"),
                                                  "params": {"label": target.label}},
-                  notices=[], state_before=game.state, undoes_seq=target.seq)
+                  notices=[], state_before=game.state, undoes_seq=target.seq,
+                  undo_next=_undo_next_before(game.id, target.seq))
     _commit_change(game, seen_version, target.state_before, event, device)
     return event
 
@@ -137,21 +140,35 @@ def _commit_change(game: Game, seen_version: int, new_state: dict, event: Event,
     event.device_id, event.device_label = device.id, device.label
     db.session.add(event)
     db.session.commit()
-    db.session.refresh(game)
+    # What the row now holds, without reading it back (the UPDATE above was conditional on it).
+    set_committed_value(game, "state", new_state)
+    set_committed_value(game, "version", seen_version + 1)
+    set_committed_value(game, "updated_at", now)
 
 
-def undo_target(game: Game) -> Event | None:
-    """The newest change that no undo has reversed yet."""
-    undone = sa.select(Event.undoes_seq).where(Event.game_id == game.id, Event.undoes_seq.is_not(None))
-    return db.session.scalar(
-        sa.select(Event).where(Event.game_id == game.id, Event.action != UNDO,
-                               Event.seq.not_in(undone))
-        .order_by(Event.seq.desc()).limit(1))
+def _event(game_id: int, seq: int | None) -> Event | None:
+    if not seq:
+        return None
+    return db.session.scalar(sa.select(Event).where(Event.game_id == game_id, Event.seq == seq))
+
+
+def _undo_next_before(game_id: int, seq: int) -> int | None:
+    """The undo stack as it was just before event `seq` happened (what undoing it returns to)."""
+    return db.session.scalar(sa.select(Event.undo_next).where(Event.game_id == game_id, Event.seq == seq - 1))
 
 
 def latest_event(game: Game) -> Event | None:
-    return db.session.scalar(sa.select(Event).where(Event.game_id == game.id)
-                             .order_by(Event.seq.desc()).limit(1))
+    return _event(game.id, game.version)
+
+
+def undo_target(game: Game, latest: Event | None = None) -> Event | None:
+    """The newest change that no undo has reversed yet."""
+    latest = latest if latest is not None else latest_event(game)
+    if latest is None or latest.undo_next is None:
+        return None
+    if latest.undo_next == latest.seq:
+        return latest
+    return _event(game.id, latest.undo_next)
 
 
 def history(game: Game, limit: int = 500) -> list[Event]:
@@ -204,9 +221,18 @@ def set_device_label(device_id: str, label: str) -> None:
     db.session.commit()
 
 
+_presence_written: dict[tuple[int, str], datetime] = {}
+
+
 def touch_presence(game_id: int, device_id: str) -> None:
     """Note that a device is looking at a game (at most one write per device every few seconds)."""
     now = utcnow()
+    key = (game_id, device_id)
+    if now - _presence_written.get(key, datetime.min) < PRESENCE_REFRESH:
+        return  # this process wrote it a moment ago: spare the live-update path a query
+    if len(_presence_written) > 10_000:
+        _presence_written.clear()
+    _presence_written[key] = now
     presence = db.session.get(Presence, (game_id, device_id))
     if presence is None:
         db.session.add(Presence(game_id=game_id, device_id=device_id, last_seen=now))
@@ -238,6 +264,24 @@ def recent_games(device_id: str, limit: int = 12) -> list[Game]:
         .order_by(Game.archived, Presence.last_seen.desc()).limit(limit)))
 
 
+def _check_undo_chain(events: list[dict], final_state: dict) -> dict[int, int | None]:
+    """Each undo must reverse the change undo would pick then and restore the state before it.
+
+    Returns the undo stack after each event (recomputed from the history, never read from a file).
+    """
+    undo_next: dict[int, int | None] = {0: None}
+    states_after = [e["state_before"] for e in events[1:]] + [final_state]
+    for e, after in zip(events, states_after):
+        if e["action"] == UNDO:
+            target = e["undoes_seq"]
+            if target != undo_next[e["seq"] - 1] or after != events[target - 1]["state_before"]:
+                raise BadImport(N_("The history in the file does not add up."))
+            undo_next[e["seq"]] = undo_next[target - 1]
+        else:
+            undo_next[e["seq"]] = e["seq"]
+    return undo_next
+
+
 # --- export / import ---------------------------------------------------------------------
 
 def export_game(game: Game) -> dict:
@@ -257,7 +301,6 @@ class BadImport(Exception):
 
 def import_game(data: Any) -> Game:
     """Create a new game (new code) from an exported file, after checking every part of it."""
-    from datetime import datetime
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise BadImport(N_("This is not a Table Companion game file."))
     kind = kinds.get(str(data.get("kind")))
@@ -273,8 +316,7 @@ def import_game(data: Any) -> Game:
     try:
         kind.check_state(data.get("state"))
         for e in events:
-            if e.get("state_before") is not None:
-                kind.check_state(e["state_before"])
+            kind.check_state(e["state_before"])
             Text.from_json(e["label"])
             if not isinstance(e["action"], str) or len(e["action"]) > 40 or not isinstance(e["params"], dict):
                 raise BadImport(N_("An event in the file is damaged."))
@@ -284,6 +326,7 @@ def import_game(data: Any) -> Game:
                 raise BadImport(N_("An event in the file is damaged."))
     except (RuleError, KeyError, TypeError, ValueError, AttributeError):
         raise BadImport(N_("The game state in the file is damaged.")) from None
+    undo_next = _check_undo_chain(events, data["state"])
     game = Game(code=free_code(), kind=kind.key, title=title.strip(), state=data["state"], version=version)
     db.session.add(game)
     db.session.flush()
@@ -291,7 +334,7 @@ def import_game(data: Any) -> Game:
         db.session.add(Event(game_id=game.id, seq=e["seq"], action=e["action"], params=e["params"],
                              label=e["label"], notices=list(e.get("notices") or []),
                              device_id="import", device_label=str(e.get("device_label") or "")[:40],
-                             at=datetime.fromisoformat(e["at"]), state_before=e.get("state_before"),
-                             undoes_seq=e.get("undoes_seq")))
+                             at=datetime.fromisoformat(e["at"]), state_before=e["state_before"],
+                             undoes_seq=e.get("undoes_seq"), undo_next=undo_next[e["seq"]]))
     db.session.commit()
     return game

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 import secrets
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, g, request, session
 
 from .. import store
 
@@ -14,10 +14,18 @@ TWO_YEARS = 60 * 60 * 24 * 730
 
 
 def current() -> store.DeviceRef:
-    """This request's device with its label (looked up once per request, only when needed)."""
+    """This request's device with its label (kept in the signed session: no lookup per action)."""
     if getattr(g, "device", None) is None:
-        g.device = store.DeviceRef(g.device_id, store.device_label(g.device_id))
+        if session.get("device_id") != g.device_id:
+            session["device_id"], session["device_label"] = g.device_id, store.device_label(g.device_id)
+        g.device = store.DeviceRef(g.device_id, session.get("device_label", ""))
     return g.device
+
+
+def set_label(label: str) -> None:
+    store.set_device_label(current().id, label)
+    session["device_label"] = label
+    g.device = store.DeviceRef(g.device_id, label)
 
 
 def init_app(app: Flask) -> None:

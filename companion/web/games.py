@@ -26,13 +26,15 @@ def load(code: str) -> Game:
 
 
 def game_context(game: Game, **extra) -> dict:
+    """What the panel shows; the whole page adds the roster and the join code."""
     kind = store.kind_of(game)
-    return {
-        "game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
-        "last_event": store.latest_event(game), "undo_target": store.undo_target(game),
-        "devices": store.connected_devices(game), "me": devices.current(),
-        "join_url": join.join_url(game.code), **extra,
-    }
+    last_event = store.latest_event(game)
+    context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
+               "last_event": last_event, "undo_target": store.undo_target(game, last_event),
+               "me": devices.current(), **extra}
+    if not is_htmx():
+        context.update(devices=store.connected_devices(game), join_url=join.join_url(game.code))
+    return context
 
 
 def show_game(game: Game, status: int = 200, **extra):

@@ -67,7 +67,7 @@ def label_device():
         label = short_text(request.form.get("label", ""), _("The device's name"), 40, required=False)
     except BadForm as error:
         return home_page(400, str(error))
-    store.set_device_label(devices.current().id, label)
+    devices.set_label(label)
     return redirect(_safe_next(), 303)
 
 

@@ -51,6 +51,7 @@ def upgrade():
     sa.Column('at', sa.DateTime(), nullable=False),
     sa.Column('state_before', sa.JSON(), nullable=True),
     sa.Column('undoes_seq', sa.Integer(), nullable=True),
+    sa.Column('undo_next', sa.Integer(), nullable=True),
     sa.ForeignKeyConstraint(['game_id'], ['game.id'], ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id'),
     sa.UniqueConstraint('game_id', 'seq')

@@ -6,7 +6,6 @@ from typing import Any, Mapping
 
 from ..base import N_, Outcome, RuleError, dispatch
 from .actions import ACTIONS
-from .deeds import CARD_TYPES
 from .preparation import STEP_NAMES, UNIT_NAMES
 from .setup import HERO_NAMES, SCENARIO_NAMES, new_state, parse_setup
 from .state_check import check_state

@@ -252,8 +252,8 @@ def mana_search(state: dict, params: Params, rng: random.Random) -> Outcome:
     for i, colour in zip(dice, _new_faces(params, rng, len(dice))):
         state["source"][i]["colour"] = colour
     turn["mana_search_used"] = True
-    return Outcome(state, Text(N_("{name} used Mana Search"), {"name": seat_name(state, seat)}),
-                   (Text(N_("The Source now shows: {dice}."), {"dice": colour_list([d["colour"] for d in state["source"]])}),))
+    shows = Text(N_("The Source now shows: {dice}."), {"dice": colour_list([d["colour"] for d in state["source"]])})
+    return Outcome(state, Text(N_("{name} used Mana Search"), {"name": seat_name(state, seat)}), (shows,))
 
 
 def use_tactic(state: dict, params: Params, rng: random.Random) -> Outcome:

@@ -75,7 +75,8 @@ def step_text(state: dict, step: str) -> Text:
     if step == "spell_offer":
         return Text(N_("Refresh the Spell offer the same way; the Dummy gains a crystal of the leaving Spell's colour.")
                     if dummy else
-                    N_("Refresh the Spell offer the same way: the lowest card to the bottom, slide down, draw a new top card."))
+                    N_("Refresh the Spell offer the same way: the lowest card to the bottom, the others slide "
+                       "down, a new card fills the top slot."))
     if step == "tactics":
         return _tactics_text(state)
     return _players_text(state)

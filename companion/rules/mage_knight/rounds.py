@@ -61,8 +61,8 @@ def consume_turn(state: dict, seat: str) -> list[Text]:
     final = state["final_turns"]
     if final is None:
         return new_turn(state, seats_after(state, seat)[0])
-    if seat in final["remaining"]:
-        final["remaining"].remove(seat)
+    if final["remaining"][0] == seat:  # a turn under way when the scenario end was marked is not a last turn
+        final["remaining"].pop(0)
     if not final["remaining"]:
         return end_round(state)
     return new_turn(state, final["remaining"][0])

@@ -20,6 +20,7 @@ def join_track(state: dict, minions: list[dict], rng: random.Random, source: str
     arrivals = [(m["type"], m["figures"]) for m in minions]
     new_order = source == "encounter" and not track_ops.has_minions(state)
     moves: list[dict] = []
+    cards_before = len(state["initiative_track"])
     if new_order:
         track_ops.lay_out(state, arrivals, rng)
     else:
@@ -35,7 +36,8 @@ def join_track(state: dict, minions: list[dict], rng: random.Random, source: str
         start_turn(state, notices)
     state["ambush_log"] = moves
     notices += track_ops.move_notices(state, moves)
-    track_ops.born_to_lead(state, notices)
+    if new_order or len(state["initiative_track"]) > cards_before:
+        track_ops.born_to_lead(state, notices)
 
 
 def arrival_label(state: dict, minions: list[dict]) -> Text:

@@ -200,6 +200,8 @@ def test_mm_ini_9_collin_born_to_lead_gains_cheese_when_not_first(table):
     out = table.act(state, "minions_arrive", minion_type=["spider"])
     assert table.mouse(out.state, "collin")["cheese"] == before + 1
     assert any("Born to Lead" in n.msgid for n in out.notices)
+    out = table.act(state, "minions_arrive", minion_type=["roaches"], source="event")
+    assert table.mouse(out.state, "collin")["cheese"] == before  # no card was placed
     first = table.lay(state, "collin", "lily", "roaches", "filch", "tilda")
     out = table.act(first, "minions_arrive", minion_type=["spider"])
     assert table.mouse(out.state, "collin")["cheese"] == table.mouse(first, "collin")["cheese"]
