@@ -11,7 +11,7 @@ from .seats import DUMMY, player, seat_name, seat_param
 from .source import BASIC, COLOURS, dice_to_reroll, is_depleted, min_basic, source_size
 from .tactics import FLIPPED_WHEN_USED, ON_TAKE, TACTICS, available_tactics, pick_queue, tactic_name
 from .turns import (COLOUR_NAMES, PHASE_NAMES, colour_list, new_turn, seats_after, tactic_of, turn_end_reminders,
-                    unflipped)
+                    turn_fresh, unflipped)
 
 Params = Mapping[str, Any]
 
@@ -33,8 +33,7 @@ def _current(state: dict, params: Params, allow_dummy: bool = True) -> str:
 
 
 def _at_turn_start(state: dict) -> None:
-    turn = state["turn"]
-    if turn["die_taken"] or turn["mana_search_used"] or any(d["status"] == "taken" for d in state["source"]):
+    if not turn_fresh(state):
         raise RuleError(N_("Only at the start of a turn, before anything else is done."))
 
 

@@ -29,10 +29,10 @@ def _units_text(state: dict) -> Text:
     advanced = (Text(N_("then {n} Advanced Action card ({n} monastery not burned)"), {"n": m},
                      plural=N_("then {n} Advanced Action cards ({n} monasteries not burned)")) if m else
                 Text(N_("no Advanced Action cards (no unburned monastery)")))
-    core = (Text(N_("a Core tile is revealed: Elite and Regular alternate")) if state["core_tile_revealed"] else
-            Text(N_("no Core tile revealed yet: Regular units only")))
-    return Text(N_("Return the offered units and Advanced Action cards to the bottom of their decks. "
-                   "{units}, {advanced} ({core})."), {"units": units, "advanced": advanced, "core": core})
+    core = (Text(N_("A Core tile is revealed: Elite and Regular alternate.")) if state["core_tile_revealed"] else
+            Text(N_("No Core tile revealed yet: Regular units only.")))
+    return Text(N_("{core} Return the offered units and Advanced Action cards to the bottom of their decks. "
+                   "{units}, {advanced}."), {"units": units, "advanced": advanced, "core": core})
 
 
 def _tactics_text(state: dict) -> Text:

@@ -39,6 +39,12 @@ def unflipped(state: dict, seat: str, tactic: str) -> bool:
     return tactic_of(state, seat) == tactic and tactic not in state["flipped_tactics"]
 
 
+def turn_fresh(state: dict) -> bool:
+    """Nothing done yet this turn: no die taken or used, no Mana Search."""
+    turn = state["turn"]
+    return not (turn["die_taken"] or turn["mana_search_used"] or any(d["status"] == "taken" for d in state["source"]))
+
+
 def new_turn(state: dict, seat: str, extra: bool = False) -> list[Text]:
     """Start `seat`'s turn and return the reminders for its start."""
     state["turn"] = {"seat": seat, "die_taken": False, "mana_search_used": False, "extra": extra}
@@ -59,6 +65,8 @@ def new_turn(state: dict, seat: str, extra: bool = False) -> list[Text]:
 
 def turn_end_reminders(state: dict, seat: str) -> list[Text]:
     """Reminders for the end of a turn: the dice first, then the owner's tactic."""
+    if seat == DUMMY:
+        return []
     used = [d["colour"] for d in state["source"] if d["status"] == "taken"]
     notices = [Text(N_("End of turn, first step: reroll the dice you used and return them to the Source: {dice}."),
                     {"dice": colour_list(used)}) if used else

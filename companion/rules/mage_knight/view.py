@@ -8,13 +8,8 @@ from .preparation import checklist, current_step, step_text
 from .seats import DUMMY, seat_ids
 from .source import BASIC, is_depleted
 from .tactics import FLIPPED_WHEN_USED, available_tactics, pick_queue, removal_candidates
-from .turns import tactic_of, unflipped
+from .turns import tactic_of, turn_fresh, unflipped
 from .units import units_to_deal
-
-
-def _turn_fresh(state: dict) -> bool:
-    turn = state["turn"]
-    return not (turn["die_taken"] or turn["mana_search_used"] or any(d["status"] == "taken" for d in state["source"]))
 
 
 def takeable_dice(state: dict) -> list[int]:
@@ -44,11 +39,11 @@ def mana_search_dice(state: dict) -> list[int]:
 
 
 def can_announce_end_of_round(state: dict) -> bool:
-    return state["phase"] == "turns" and state["end_of_round_by"] is None and _turn_fresh(state)
+    return state["phase"] == "turns" and state["end_of_round_by"] is None and turn_fresh(state)
 
 
 def can_forfeit(state: dict) -> bool:
-    return state["phase"] == "turns" and state["final_turns"] is not None and _turn_fresh(state)
+    return state["phase"] == "turns" and state["final_turns"] is not None and turn_fresh(state)
 
 
 def can_extra_turn(state: dict) -> bool:

@@ -35,8 +35,11 @@ def find_type(types: Mapping[str, dict], value: Any) -> str:
 def minion_list(types: Mapping[str, dict], params: Mapping[str, Any], allow_empty: bool = False,
                 type_key: str = "minion_type", count_key: str = "minion_count") -> list[dict]:
     """Parallel lists of minion types and figure counts → [{"type", "figures"}]; a boss is one figure."""
-    names = [v for v in as_list(params, type_key) if not (isinstance(v, str) and not v.strip())]
-    counts = as_list(params, count_key)
+    raw_names, counts = as_list(params, type_key), as_list(params, count_key)
+    blank = [isinstance(v, str) and not v.strip() for v in raw_names]
+    if counts and len(counts) == len(raw_names):  # a form's rows: an empty type drops its count too
+        counts = [c for c, empty in zip(counts, blank) if not empty]
+    names = [v for v, empty in zip(raw_names, blank) if not empty]
     if not names and not allow_empty:
         raise BadParams(N_("Missing value: {name}"), name=type_key)
     if counts and len(counts) != len(names):

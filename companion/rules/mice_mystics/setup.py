@@ -26,9 +26,27 @@ def _match(value: str, ids: Any, names: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _parse_mice(form: Mapping[str, Any]) -> list[dict]:
+def _party_fields(form: Mapping[str, Any]) -> tuple[list[str], list]:
+    """The party as parallel lists: `mouse` with `controller`, or the setup page's per-mouse fields
+    (each ticked `mouse` with its `controller_<id>`; `custom_mouse` rows with `custom_controller`)."""
     chosen = [str(v).strip() for v in as_list(form, "mouse") if str(v).strip()]
     controllers = as_list(form, "controller")
+    custom = as_list(form, "custom_mouse")
+    if controllers or not (custom or any(str(k).startswith("controller_") for k in form)):
+        return chosen, controllers
+    custom_controllers = as_list(form, "custom_controller")
+    if custom_controllers and len(custom_controllers) != len(custom):
+        raise BadParams(N_("One controller per mouse (may be empty)."))
+    controllers = [form.get(f"controller_{raw.lower()}") for raw in chosen]
+    for i, raw in enumerate(custom):
+        if str(raw).strip():
+            chosen.append(str(raw).strip())
+            controllers.append(custom_controllers[i] if custom_controllers else "")
+    return chosen, [c if isinstance(c, str) else "" for c in controllers]
+
+
+def _parse_mice(form: Mapping[str, Any]) -> list[dict]:
+    chosen, controllers = _party_fields(form)
     if not chosen:
         raise BadParams(N_("Missing value: {name}"), name="mouse")
     if len(chosen) > MAX_MICE:

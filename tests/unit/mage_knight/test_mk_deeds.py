@@ -2,7 +2,7 @@
 import pytest
 
 from companion.rules.mage_knight.deeds import (can_play, can_play_sideways, combine_effects, deed_reference,
-                                               end_of_turn_cards, mana_that_pays, sideways_options)
+                                               end_of_turn_cards, extra_cost, mana_that_pays, sideways_options)
 from mk_helpers import KIND, new_game
 
 
@@ -31,7 +31,6 @@ def test_mk_deed_2_spell_needs_its_colour_and_the_strong_effect_only_at_night_wi
 
 
 def test_mk_deed_3_artifact_basic_or_destroyed_for_the_strong_effect():
-    from companion.rules.mage_knight.deeds import extra_cost
     assert can_play("artifact", "basic") and can_play("artifact", "strong")
     assert extra_cost("artifact", "strong") == "destroy_self" and extra_cost("artifact", "basic") is None
     assert extra_cost("spell", "strong") is None

@@ -42,7 +42,8 @@ def test_mk_rnd_2_units_step_text_is_concrete_for_this_game():
            "(2 monasteries not burned)" in text
     state = do(state, "set_core_tile_revealed", revealed="")
     text = KIND.view(state)["checklist"][2]["text"].render()
-    assert "Deal 5 units: Regular, Regular, Regular, Regular, Regular" in text and "Regular units only" in text
+    assert text.startswith("No Core tile revealed yet: Regular units only. Return the offered units")
+    assert "Deal 5 units: Regular, Regular, Regular, Regular, Regular, then 2 Advanced" in text
 
 
 def test_mk_rnd_2_ticking_steps_rolls_the_source_and_deals_the_offer():
