@@ -48,5 +48,11 @@ DEFAULTS = {
     "LANGUAGES": ("en", "ru"),
     "SQLALCHEMY_ENGINE_OPTIONS": {},
     "LIVE_POLL_INTERVAL": 0.05,
+    # Plain http on a LAN: browsers only offer gzip there. Small answers (live polls) stay as they are.
+    "COMPRESS_ALGORITHM": ["gzip"],
+    "COMPRESS_MIN_SIZE": 1024,
+    "COMPRESS_LEVEL": 6,
+    "COMPRESS_MIMETYPES": ["text/html", "text/css", "application/javascript", "text/javascript",
+                           "application/json", "image/svg+xml"],
     "GAME_KINDS": ("companion.rules.mage_knight", "companion.rules.mice_mystics"),
 }

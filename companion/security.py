@@ -1,7 +1,7 @@
 """CSRF on every form and htmx request, a strict Content-Security-Policy, careful cookies."""
 from __future__ import annotations
 
-from flask import Flask, Response, session
+from flask import Flask, Response, request, session
 from flask_wtf.csrf import CSRFProtect
 
 csrf = CSRFProtect()
@@ -28,7 +28,7 @@ def init_app(app: Flask) -> None:
     @app.before_request
     def keep_session() -> None:
         # The CSRF token lives in the session: keep it for months so a long game never loses it.
-        if not session.permanent:
+        if request.endpoint != "static" and not session.permanent:
             session.permanent = True
 
     @app.after_request

@@ -1,11 +1,15 @@
 """Static files under content-hashed URLs, so browsers may cache them for a year."""
 from __future__ import annotations
 
+import gzip
 import hashlib
+import os
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Flask, current_app, url_for
+from flask import Flask, Response, current_app, request, url_for
+from werkzeug.security import safe_join
+from flask_compress import Compress
 
 
 @lru_cache(maxsize=256)
@@ -22,5 +26,36 @@ def asset_url(filename: str) -> str:
     return url_for("static", filename=filename, v=version)
 
 
+COMPRESSIBLE = {"text/css", "application/javascript", "text/javascript", "image/svg+xml",
+                "application/manifest+json"}
+
+
+@lru_cache(maxsize=64)
+def _gzipped(path: str, mtime: float) -> bytes:
+    return gzip.compress(Path(path).read_bytes(), compresslevel=9, mtime=0)
+
+
+def gzip_static(response: Response) -> Response:
+    """Static files leave gzipped (Flask-Compress leaves streamed files alone); compressed once."""
+    if (request.endpoint != "static" or response.status_code != 200
+            or response.mimetype not in COMPRESSIBLE
+            or "gzip" not in request.headers.get("Accept-Encoding", "")):
+        return response
+    path = safe_join(current_app.static_folder, request.view_args["filename"])
+    if path is None:
+        return response
+    response.close()  # the file send_file opened: we answer with the cached gzip bytes instead
+    response.direct_passthrough = False
+    response.set_data(_gzipped(path, os.stat(path).st_mtime))
+    response.headers["Content-Encoding"] = "gzip"
+    response.headers["Vary"] = "Accept-Encoding"
+    etag, _weak = response.get_etag()
+    if etag:
+        response.set_etag(etag + "-gz")
+    return response
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.globals["asset_url"] = asset_url
+    Compress(app)
+    app.after_request(gzip_static)

@@ -31,6 +31,9 @@ def set_label(label: str) -> None:
 def init_app(app: Flask) -> None:
     @app.before_request
     def identify() -> None:
+        if request.endpoint == "static":
+            g.new_device = False
+            return
         cookie = request.cookies.get(DEVICE_COOKIE, "")
         g.new_device = not _VALID.match(cookie)
         g.device_id = secrets.token_urlsafe(16) if g.new_device else cookie

@@ -7,7 +7,7 @@ from .fame import base_hand_limit, level_for_fame
 from .preparation import checklist, current_step, step_text
 from .seats import DUMMY, seat_ids
 from .source import BASIC, is_depleted
-from .tactics import FLIPPED_WHEN_USED, available_tactics, pick_queue, removal_candidates
+from .tactics import FLIPPED_WHEN_USED, TACTICS, available_tactics, pick_queue, removal_candidates
 from .turns import tactic_of, turn_fresh, unflipped
 from .units import units_to_deal
 
@@ -157,4 +157,11 @@ def view(state: dict) -> dict:
         "notes": _notes(state),
     }
     data["actions"] = legal_actions(state)
+    # For the screens: the page palette, each tactic's number (Round Order), and id -> msgid names.
+    data["palette"] = "night" if is_night else "day"
+    data["can_enter_source"] = ((phase == "preparation" and "source" not in state["preparation"]["done"])
+                                or (phase == "tactics" and state["round"] == 1 and set(state["tactics"]) <= {DUMMY}))
+    data["tactic_numbers"] = {t: d["number"] for t, d in TACTICS.items()}
+    from . import NAMES  # the package imports this module first; NAMES is ready by call time
+    data["names"] = NAMES
     return data

@@ -59,8 +59,8 @@ def minion_list(types: Mapping[str, dict], params: Mapping[str, Any], allow_empt
 
 def die_values(params: Mapping[str, Any], name: str = "die") -> list[int] | None:
     """The physical die's values for ambushes, in order; None means the app rolls."""
-    raw = as_list(params, name)
-    if not raw:
+    raw = [v for v in as_list(params, name) if not (isinstance(v, str) and not v.strip())]
+    if not raw:  # a form's empty die boxes mean the app rolls
         return None
     values = []
     for value in raw:
@@ -79,6 +79,8 @@ def encounter_rows(types: Mapping[str, dict], params: Mapping[str, Any]) -> list
         raise BadParams(N_("One minion list per page row."))
     rows: list[dict] = []
     for page_text, minion_text in zip(pages, minions):
+        if not str(page_text).strip() and not str(minion_text).strip():
+            continue  # a form's unused row
         lo, hi = _page_range(str(page_text))
         if any(lo <= r["pages_to"] and r["pages_from"] <= hi for r in rows):
             raise RuleError(N_("The page rows of an encounter card do not overlap."))

@@ -1,0 +1,90 @@
+"""A tap on one device until another device shows it: two Chromium contexts, gunicorn with 2 workers.
+
+The phone presses the Mice and Mystics "Next" button; the tablet, which only long-polls, must show
+the new version without reload. Each device is served by whichever worker process gets its request,
+so the change has to cross processes through the database.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from bench.stats import report
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def start_server(port: int, workdir: Path) -> subprocess.Popen:
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{workdir / 'bench.db'}", "SECRET_KEY": "bench"}
+    subprocess.run([sys.executable, "-m", "flask", "--app", "companion", "db", "upgrade"],
+                   cwd=ROOT, env=env, check=True, capture_output=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--worker-class", "gthread",
+         "--workers", "2", "--threads", "16", "companion:create_app()"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
+            return server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise SystemExit("the server did not start")
+
+
+def new_game(base: str) -> str:
+    body = json.dumps({"kind": "mice_mystics", "setup": {
+        "mouse": ["collin", "lily", "nez", "filch"], "minion_type": ["rat_warriors"], "minion_count": [2]}})
+    request = urllib.request.Request(base + "/api/games", data=body.encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())["code"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("-n", type=int, default=40, help="taps to time")
+    parser.add_argument("--port", type=int, default=5099)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    workdir = Path(tempfile.mkdtemp())
+    server = start_server(args.port, workdir)
+    base = f"http://127.0.0.1:{args.port}"
+    try:
+        url = f"{base}/g/{new_game(base)}"
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+            tablet = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+            phone.goto(url)
+            tablet.goto(url)
+            next_button = 'form:has(input[name=action][value=next_turn]) button'
+            latencies = []
+            for _ in range(args.n):
+                version = int(phone.get_attribute("#game-panel", "data-version"))
+                tablet.wait_for_timeout(150)  # the tablet is idle in its long poll, as at a table
+                started = time.perf_counter()
+                phone.click(next_button)
+                tablet.wait_for_selector(f'#game-panel[data-version="{version + 1}"]', timeout=10_000)
+                latencies.append(time.perf_counter() - started)
+                phone.wait_for_selector(f'#game-panel[data-version="{version + 1}"]')
+            browser.close()
+        print("gunicorn, 2 worker processes x 16 threads, SQLite; Chromium headless, two contexts")
+        report("tap on the phone -> shown on the tablet", latencies)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,177 @@
+"""Mice and Mystics screens through the Flask test client: the setup form, the panel, refusals, escaping."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion import store
+from tests.conftest import csrf_token, make_app
+from tests.web.helpers import HTMX, act, alert
+
+KIND = "companion.rules.mice_mystics"
+
+
+@pytest.fixture
+def mm_client(tmp_path):
+    app = make_app(tmp_path / "mm.db", extra_kinds=(KIND,))
+    return app.test_client()
+
+
+def setup_form(token: str, **extra) -> dict:
+    """What the setup page's form sends when Lily (Ann) and Filch are ticked, rats on the board."""
+    form = {
+        "csrf_token": token, "title": "",
+        "mouse[]": ["lily", "filch"],
+        "controller_collin": "", "controller_lily": "Ann", "controller_filch": "",
+        "custom_mouse[]": ["", "", ""], "custom_controller[]": ["", "", ""],
+        "chapter_name": "Chapter 1", "chapter_end_page": "6",
+        "minion_type[]": ["rat_warriors", "", "", ""], "minion_count[]": ["2", "1", "1", "1"],
+    }
+    form.update(extra)
+    return form
+
+
+def new_game(client, **extra) -> tuple[str, str]:
+    token = csrf_token(client)
+    response = client.post("/new/mice_mystics", data=setup_form(token, **extra))
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"], token
+
+
+def version(html: str) -> int:
+    return int(re.search(r'data-version="(\d+)"', html).group(1))
+
+
+def test_setup_page_offers_the_mice_by_box_the_chapter_and_the_minions(mm_client):
+    html = mm_client.get("/new/mice_mystics").get_data(as_text=True)
+    for name in ("Collin", "Filch", "Lily", "Maginos", "Nez", "Tilda", "Neré", "Ansel", "Jakobe", "Ditty"):
+        assert name in html
+    assert "Heart of Glorm" in html and "Downwood Tales" in html
+    assert 'name="mouse[]" value="nere"' in html
+    assert 'name="controller_lily"' in html and 'name="custom_mouse[]"' in html
+    assert 'name="chapter_end_page"' in html and 'value="6"' in html
+    assert 'name="minion_type[]"' in html and 'name="minion_count[]"' in html
+
+
+def test_setup_through_the_form_shows_the_track_and_the_controllers(mm_client, tmp_path):
+    url, token = new_game(mm_client, **{"custom_mouse[]": ["", "Squeak", ""],
+                                        "custom_controller[]": ["", "Bo", ""]})
+    html = mm_client.get(url).get_data(as_text=True)
+    assert 'class="mm-track"' in html
+    track = re.search(r'<ol class="mm-track">(.*?)</ol>', html, re.S).group(1)
+    assert track.count('<li class="mm-card') == 4  # Lily, Filch, Squeak and the rats
+    for name in ("Lily", "Filch", "Squeak", "Rat Warriors"):
+        assert name in track
+    assert track.count('aria-current="step"') == 1 and "▶ now" in track
+    assert "2 figures" in track
+    assert "Next ▶" in html
+    with mm_client.application.app_context():
+        game = store.find(url.rsplit("/", 1)[-1])
+        mice = {m["id"]: m["controller"] for m in game.state["mice"]}
+    assert mice == {"lily": "Ann", "filch": None, "mouse_1": "Bo"}
+
+
+def test_setup_without_a_mouse_shows_the_form_again_with_the_message(mm_client):
+    token = csrf_token(mm_client)
+    response = mm_client.post("/new/mice_mystics", data=setup_form(token, **{"mouse[]": [],
+                                                                              "chapter_name": "Kept"}))
+    assert response.status_code == 400
+    html = response.get_data(as_text=True)
+    assert "Missing value" in alert(html)
+    assert 'value="Kept"' in html
+
+
+def test_next_through_htmx_returns_the_panel(mm_client):
+    url, token = new_game(mm_client)
+    html = mm_client.get(url).get_data(as_text=True)
+    response = act(mm_client, url, token, version(html), "next_turn")
+    assert response.status_code == 200
+    panel = response.get_data(as_text=True)
+    assert panel.lstrip().startswith('<section id="game-panel"')
+    assert "<html" not in panel
+    assert "Next ▶" in panel and 'class="mm-track"' in panel
+    assert version(panel) == version(html) + 1
+
+
+def first_mouse_turn(client, url, token) -> str:
+    """Press Next until a mouse acts; return the panel."""
+    html = client.get(url).get_data(as_text=True)
+    for _ in range(4):
+        if 'id="mm-turn"' in html:
+            return html
+        html = act(client, url, token, version(html), "next_turn").get_data(as_text=True)
+    raise AssertionError("no mouse turn")
+
+
+def test_a_second_action_in_one_turn_is_refused_with_the_message(mm_client):
+    url, token = new_game(mm_client)
+    html = first_mouse_turn(mm_client, url, token)
+    html = act(mm_client, url, token, version(html), "do_action", kind="battle").get_data(as_text=True)
+    assert "Finish Battle" in html
+    response = act(mm_client, url, token, version(html), "do_action", kind="search")
+    assert response.status_code == 422
+    assert "has already taken an action this turn" in alert(response.get_data(as_text=True))
+
+
+def test_a_negative_mouse_cheese_is_refused_with_the_message(mm_client):
+    url, token = new_game(mm_client)
+    html = mm_client.get(url).get_data(as_text=True)
+    response = act(mm_client, url, token, version(html), "mouse_cheese", mouse="filch", delta="-1")
+    assert response.status_code == 422
+    assert alert(response.get_data(as_text=True)) == "Filch has only 0 cheese."
+
+
+def test_player_entered_names_are_escaped(mm_client):
+    evil = "<b>x</b>&"
+    url, token = new_game(mm_client, chapter_name=evil, controller_lily="<i>Ann</i>",
+                          **{"custom_mouse[]": ["<script>m</script>", "", ""]})
+    html = mm_client.get(url).get_data(as_text=True)
+    assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;&amp;" in html
+    assert "<script>m</script>" not in html and "&lt;script&gt;m&lt;/script&gt;" in html
+    assert "<i>Ann</i>" not in html and "&lt;i&gt;Ann&lt;/i&gt;" in html
+    # the encounter card's name comes back escaped too
+    response = act(mm_client, url, token, version(html), "set_encounter_card", name="<u>Card</u>",
+                   **{"row_pages[]": ["1-2", "", "", ""], "row_minions[]": ["Roaches=2", "", "", ""]})
+    panel = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "<u>Card</u>" not in panel and "&lt;u&gt;Card&lt;/u&gt;" in panel
+    assert "▶ read now" in panel and "Roaches ×2" in panel
+
+
+def test_the_wheel_shows_six_slots_and_a_surge_asks_the_question(mm_client):
+    url, token = new_game(mm_client)
+    html = mm_client.get(url).get_data(as_text=True)
+    assert html.count('class="mm-slot mm-empty"') == 6
+    response = act(mm_client, url, token, version(html), "add_cheese", n="5", reason="minion_attack")
+    html = response.get_data(as_text=True)
+    assert html.count('class="mm-slot mm-full"') == 5 and 'id="mm-wheel-count">5<' in html
+    html = act(mm_client, url, token, version(html), "add_cheese", n="1", reason="room_rule").get_data(as_text=True)
+    assert 'id="mm-surge"' in html and "Does this room have a special surge?" in html
+    assert 'id="mm-page">2<' in html
+    refused = act(mm_client, url, token, version(html), "next_turn")
+    assert refused.status_code == 422 and "A surge is waiting" in alert(refused.get_data(as_text=True))
+    html = act(mm_client, url, token, version(html), "resolve_surge", room_surge="yes",
+               **{"minion_type[]": ["roaches", "", ""], "minion_count[]": ["2", "1", "1"],
+                  "die[]": ["", "", "", ""]}).get_data(as_text=True)
+    assert 'id="mm-surge"' not in html and "Roaches" in html
+
+
+def test_the_end_banner_when_the_chapter_is_won(mm_client):
+    url, token = new_game(mm_client)
+    html = mm_client.get(url).get_data(as_text=True)
+    html = act(mm_client, url, token, version(html), "mark_victory").get_data(as_text=True)
+    assert 'id="mm-end"' in html and "Victory! The chapter is won." in html
+    assert re.search(r'<button type="submit" class="btn btn-huge"\s+disabled', html)
+
+
+def test_minions_arrive_form_with_blank_rows_and_die_values(mm_client):
+    url, token = new_game(mm_client)
+    html = mm_client.get(url).get_data(as_text=True)
+    response = act(mm_client, url, token, version(html), "minions_arrive", source="event", ambush="yes",
+                   **{"minion_type[]": ["", "roaches", ""], "minion_count[]": ["1", "3", "1"],
+                      "die[]": ["1", "3", "", ""]})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200, alert(html)
+    assert 'id="mm-ambush-log"' in html and "rolled" in html
+    assert "3 figures" in html
