@@ -22,16 +22,20 @@ def secret_key(instance_path: str) -> str:
 def from_environment(instance_path: str) -> dict:
     """The configuration of a running app."""
     database_url = os.environ.get("DATABASE_URL") or f"sqlite:///{Path(instance_path) / 'companion.db'}"
-    if database_url.startswith("postgres://"):  # Heroku-style URLs name the dialect differently
-        database_url = "postgresql+psycopg://" + database_url[len("postgres://"):]
-    elif database_url.startswith("postgresql://"):
-        database_url = "postgresql+psycopg://" + database_url[len("postgresql://"):]
     return {
         "SECRET_KEY": secret_key(instance_path),
-        "SQLALCHEMY_DATABASE_URI": database_url,
+        "SQLALCHEMY_DATABASE_URI": sqlalchemy_url(database_url),
         "PUBLIC_URL": os.environ.get("PUBLIC_URL", ""),
         "LIVE_WAIT_SECONDS": float(os.environ.get("LIVE_WAIT_SECONDS", "20")),
     }
+
+
+def sqlalchemy_url(url: str) -> str:
+    """postgres:// and postgresql:// URLs use the psycopg 3 driver."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
 
 
 DEFAULTS = {

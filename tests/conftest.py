@@ -12,11 +12,12 @@ from companion import create_app, database
 TESTS = Path(__file__).resolve().parent
 
 
-def make_app(db_path: Path, **overrides):
+def make_app(db_path: Path | None = None, database_url: str | None = None, **overrides):
+    """The app on a SQLite file (or any database URL), schema brought up by the migrations."""
     config = {
         "TESTING": True,
         "SECRET_KEY": "test-secret",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{db_path}",
+        "SQLALCHEMY_DATABASE_URI": database_url or f"sqlite:///{db_path}",
         "GAME_KINDS": ("tests.kinds.counter", *overrides.pop("extra_kinds", ())),
         "LIVE_WAIT_SECONDS": 2.0,
         "PUBLIC_URL": "http://192.0.2.10:5000",

@@ -4,11 +4,11 @@ from __future__ import annotations
 from ..base import N_, Text
 from .deeds import deed_reference
 from .fame import base_hand_limit, level_for_fame
-from .preparation import checklist, current_step, step_text
+from .preparation import STEP_NAMES, checklist, current_step, step_text
 from .seats import DUMMY, seat_ids
 from .source import BASIC, is_depleted
-from .tactics import FLIPPED_WHEN_USED, TACTICS, available_tactics, pick_queue, removal_candidates
-from .turns import tactic_of, turn_fresh, unflipped
+from .tactics import FLIPPED_WHEN_USED, TACTIC_NAMES, TACTICS, available_tactics, pick_queue, removal_candidates
+from .turns import PHASE_NAMES, tactic_of, turn_fresh, unflipped
 from .units import units_to_deal
 
 
@@ -162,6 +162,9 @@ def view(state: dict) -> dict:
     data["can_enter_source"] = ((phase == "preparation" and "source" not in state["preparation"]["done"])
                                 or (phase == "tactics" and state["round"] == 1 and set(state["tactics"]) <= {DUMMY}))
     data["tactic_numbers"] = {t: d["number"] for t, d in TACTICS.items()}
+    # NAMES merges several id spaces ("preparation" is a phase and a tactic, "tactics" a phase and a step):
+    # the screens look tactics, phases and steps up in their own tables.
     from . import NAMES  # the package imports this module first; NAMES is ready by call time
     data["names"] = NAMES
+    data["tactic_names"], data["phase_names"], data["step_names"] = TACTIC_NAMES, PHASE_NAMES, STEP_NAMES
     return data
