@@ -1,6 +1,7 @@
 """English and Russian: the language is chosen per device (cookie), defaulting from the browser."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,23 @@ def translate(text: Any) -> str:
     return text.render(gettext, ngettext)
 
 
+def compile_catalogs() -> None:
+    """Compile each .po whose .mo is missing or older (the .mo files are build output, untracked)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    for po in TRANSLATIONS.glob("*/LC_MESSAGES/messages.po"):
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            with open(po, "rb") as source:
+                catalog = read_po(source, locale=po.parent.parent.name)
+            tmp = mo.with_suffix(f".{os.getpid()}.tmp")
+            with open(tmp, "wb") as target:
+                write_mo(target, catalog)
+            os.replace(tmp, mo)  # atomic: parallel test workers never read half a file
+
+
 def init_app(app: Flask) -> None:
+    compile_catalogs()
     babel.init_app(app, locale_selector=select_locale,
                    default_translation_directories=str(TRANSLATIONS))
     app.jinja_env.globals["t"] = translate

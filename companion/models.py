@@ -29,6 +29,8 @@ class Game(db.Model):
     version: so.Mapped[int] = so.mapped_column(default=0)
     state: so.Mapped[dict[str, Any]] = so.mapped_column(sa.JSON)
     archived: so.Mapped[bool] = so.mapped_column(default=False)
+    # Bumped when a seat is taken or released: devices learn of it through the same live poll.
+    seating: so.Mapped[int] = so.mapped_column(default=0, server_default="0")
     created_at: so.Mapped[datetime] = so.mapped_column(default=utcnow)
     updated_at: so.Mapped[datetime] = so.mapped_column(default=utcnow)
 
@@ -68,3 +70,14 @@ class Presence(db.Model):
     game_id: so.Mapped[int] = so.mapped_column(sa.ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
     device_id: so.Mapped[str] = so.mapped_column(sa.String(32), primary_key=True)
     last_seen: so.Mapped[datetime] = so.mapped_column(default=utcnow, index=True)
+
+
+class Seat(db.Model):
+    """A phone holding a seat of a game (a Mage Knight player, a Mice and Mystics player or mouse)."""
+
+    __table_args__ = (sa.UniqueConstraint("game_id", "device_id"),)
+
+    game_id: so.Mapped[int] = so.mapped_column(sa.ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
+    seat_id: so.Mapped[str] = so.mapped_column(sa.String(80), primary_key=True)
+    device_id: so.Mapped[str] = so.mapped_column(sa.String(32))
+    taken_at: so.Mapped[datetime] = so.mapped_column(default=utcnow)

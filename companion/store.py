@@ -19,7 +19,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm.attributes import set_committed_value
 
 from . import kinds
-from .models import Device, Event, Game, Presence, db, utcnow
+from .models import Device, Event, Game, Presence, Seat, db, utcnow
 from .rules.base import BadParams, N_, Outcome, RuleError, Text
 
 # No 0/O, 1/I/L, 5/S, 2/Z, 8/B: a code read across the table is typed right the first time.
@@ -176,10 +176,15 @@ def history(game: Game, limit: int = 500) -> list[Event]:
                                    .order_by(Event.seq.desc()).limit(limit)))
 
 
-def current_version(code: str) -> tuple[int, int] | None:
-    """(game id, version): the cheap question every live-update request asks."""
-    row = db.session.execute(sa.select(Game.id, Game.version).where(Game.code == code)).first()
-    return (row.id, row.version) if row else None
+def live_token(game: Game) -> str:
+    """What a device last saw: the game's version and its seating (both change what a screen shows)."""
+    return f"{game.version}.{game.seating}"
+
+
+def current_token(code: str) -> tuple[int, str] | None:
+    """(game id, live token): the cheap question every live-update request asks."""
+    row = db.session.execute(sa.select(Game.id, Game.version, Game.seating).where(Game.code == code)).first()
+    return (row.id, f"{row.version}.{row.seating}") if row else None
 
 
 def _plain(params: Mapping[str, Any]) -> dict:
@@ -201,9 +206,56 @@ def set_archived(game: Game, archived: bool) -> None:
 
 def delete(game: Game) -> None:
     db.session.execute(sa.delete(Event).where(Event.game_id == game.id))
+    db.session.execute(sa.delete(Seat).where(Seat.game_id == game.id))
     db.session.execute(sa.delete(Presence).where(Presence.game_id == game.id))
     db.session.delete(game)
     db.session.commit()
+
+
+# --- seats ----------------------------------------------------------------------------------
+
+class SeatTaken(Exception):
+    """Another device holds the seat: taking it over needs a confirmation."""
+
+    def __init__(self, holder_label: str):
+        super().__init__(holder_label)
+        self.holder_label = holder_label
+
+
+def seating(game: Game) -> dict[str, str]:
+    """seat id -> device id."""
+    return dict(db.session.execute(sa.select(Seat.seat_id, Seat.device_id).where(Seat.game_id == game.id)).all())
+
+
+def seat_of(game: Game, device_id: str) -> str | None:
+    return db.session.scalar(sa.select(Seat.seat_id).where(Seat.game_id == game.id, Seat.device_id == device_id))
+
+
+def take_seat(game: Game, seat_id: str, device_id: str, take_over: bool = False) -> None:
+    """This device holds `seat_id` (and no other seat of this game)."""
+    holder = db.session.scalar(sa.select(Seat.device_id).where(Seat.game_id == game.id, Seat.seat_id == seat_id))
+    if holder == device_id:
+        return
+    if holder is not None and not take_over:
+        raise SeatTaken(device_label(holder))
+    db.session.execute(sa.delete(Seat).where(Seat.game_id == game.id,
+                                             sa.or_(Seat.seat_id == seat_id, Seat.device_id == device_id)))
+    db.session.add(Seat(game_id=game.id, seat_id=seat_id, device_id=device_id))
+    _bump_seating(game)
+
+
+def release_seat(game: Game, device_id: str) -> None:
+    if db.session.execute(sa.delete(Seat).where(Seat.game_id == game.id, Seat.device_id == device_id)).rowcount:
+        _bump_seating(game)
+    else:
+        db.session.rollback()
+
+
+def _bump_seating(game: Game) -> None:
+    db.session.execute(sa.update(Game).where(Game.id == game.id).values(seating=Game.seating + 1)
+                       .execution_options(synchronize_session=False))
+    db.session.commit()
+    db.session.refresh(game)
 
 
 # --- devices -----------------------------------------------------------------------------

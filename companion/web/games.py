@@ -25,13 +25,27 @@ def load(code: str) -> Game:
         abort(404)
 
 
+def seats_context(game: Game, kind) -> dict:
+    """The game's seats with who holds them, and this device's seat with its cue (your turn …)."""
+    if not hasattr(kind, "seats"):
+        return {"seats": [], "my_seat": None, "my_status": None}
+    held = store.seating(game)
+    me = devices.current().id
+    seats = [{**seat, "holder": held.get(seat["id"]), "mine": held.get(seat["id"]) == me,
+              "holder_label": store.device_label(held[seat["id"]]) if held.get(seat["id"]) not in (None, me) else ""}
+             for seat in kind.seats(game.state)]
+    mine = next((seat for seat in seats if seat["mine"]), None)
+    return {"seats": seats, "my_seat": mine,
+            "my_status": kind.seat_status(game.state, mine["id"]) if mine else None}
+
+
 def game_context(game: Game, **extra) -> dict:
     """What the panel shows; the whole page adds the roster and the join code."""
     kind = store.kind_of(game)
     last_event = store.latest_event(game)
     context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
                "last_event": last_event, "undo_target": store.undo_target(game, last_event),
-               "me": devices.current(), **extra}
+               "me": devices.current(), **seats_context(game, kind), **extra}
     if not is_htmx():
         context.update(devices=store.connected_devices(game), join_url=join.join_url(game.code))
     return context
@@ -87,6 +101,29 @@ def after_change(game: Game):
     if is_htmx():
         return show_game(game)
     return redirect(url_for("games.show", code=game.code), 303)
+
+
+@bp.post("/seat")
+def take_seat(code: str):
+    game = load(code)
+    kind = store.kind_of(game)
+    seat_id = request.form.get("seat", "")
+    seats = {seat["id"]: seat for seat in kind.seats(game.state)} if hasattr(kind, "seats") else {}
+    if seat_id not in seats:
+        return show_game(game, 400, error=_("There is no such seat in this game."))
+    try:
+        store.take_seat(game, seat_id, devices.current().id, take_over=request.form.get("take_over") == "yes")
+    except store.SeatTaken as taken:
+        return show_game(game, 409, error=_("%(seat)s is held by %(device)s. Tick “Take over” to take it.",
+                                            seat=seats[seat_id]["name"], device=taken.holder_label or _("another device")))
+    return after_change(game)
+
+
+@bp.post("/seat/release")
+def release_seat(code: str):
+    game = load(code)
+    store.release_seat(game, devices.current().id)
+    return after_change(game)
 
 
 @bp.get("/history")

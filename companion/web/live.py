@@ -1,7 +1,7 @@
 """Live updates by long polling on the game's version.
 
-A device asks "has the game moved past version v?"; the server answers at once when it has
-(200 with the new version), or after a while with 204. The database is the only source of
+A device asks "has the game moved on from what I show (version and seating)?"; the server
+answers at once when it has (200 with the new token), or after a while with 204. The database is the only source of
 truth, so this works across any number of server processes; a phone that slept simply asks
 again. Each device then fetches its own fragment, so role-specific views stay on the server.
 """
@@ -20,8 +20,8 @@ bp = Blueprint("live", __name__)
 @bp.get("/g/<code>/live")
 def wait_for_change(code: str):
     code = store.normalize_code(code)
+    seen = request.args.get("v", "")[:40]
     try:
-        seen = int(request.args.get("v", "-1"))
         wait = max(0.0, min(float(request.args.get("wait", "25")), current_app.config["LIVE_WAIT_SECONDS"]))
     except ValueError:
         abort(400)
@@ -29,12 +29,13 @@ def wait_for_change(code: str):
     deadline = time.monotonic() + wait
     present = False
     while True:
-        found = store.current_version(code)
+        found = store.current_token(code)
         if found is None:
             abort(404)
         game_id, current = found
-        if current != seen:
-            return jsonify(version=current)
+        # A script may ask by version alone ("v=7"); pages ask by the whole token ("v=7.2").
+        if (current if "." in seen else current.split(".")[0]) != seen:
+            return jsonify(token=current, version=int(current.split(".")[0]))
         if not present:
             store.touch_presence(game_id, g.device_id)
             present = True

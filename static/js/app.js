@@ -28,13 +28,13 @@
       var p = panel();
       controller = new AbortController();
       try {
-        var response = await fetch(p.dataset.liveUrl + "?v=" + encodeURIComponent(p.dataset.version), {
+        var response = await fetch(p.dataset.liveUrl + "?v=" + encodeURIComponent(p.dataset.liveToken), {
           signal: controller.signal, cache: "no-store", credentials: "same-origin",
           headers: { "Accept": "application/json" }
         });
         if (response.status === 200) {
           var data = await response.json();
-          if (panel() && String(data.version) !== panel().dataset.version) { await refresh(); }
+          if (panel() && data.token !== panel().dataset.liveToken) { await refresh(); }
         } else if (response.status === 404) {
           break;
         } else if (response.status !== 204) {
@@ -58,6 +58,21 @@
     if (controller) { controller.abort(); }
     if (!running) { loop(); }
   }
+
+  // A seated phone: when its moment comes (your turn, your pick), buzz and say so.
+  var lastMoment = null;
+  function noticeMoment() {
+    var banner = document.querySelector("#game-panel .seat-banner");
+    var now = banner ? banner.dataset.myMoment === "1" : false;
+    if (lastMoment === false && now) {
+      if (navigator.vibrate) { navigator.vibrate([200, 100, 200]); }
+      var announcer = document.getElementById("announcer");
+      if (announcer) { announcer.textContent = banner.dataset.cue; }
+    }
+    lastMoment = now;
+  }
+  document.addEventListener("htmx:afterSettle", noticeMoment);
+  document.addEventListener("DOMContentLoaded", noticeMoment);
 
   document.addEventListener("visibilitychange", function () { if (!document.hidden) { kick(); } });
   window.addEventListener("online", kick);

@@ -100,13 +100,13 @@ def test_chapter_one_on_a_tablet_followed_on_a_phone(mm_server, device):
 
     # the mice beat the rats: two figures off, the card leaves the track
     tablet.get_by_role("button", name="−1 Rat Warriors").click()
-    expect(tablet.locator(".mm-track .mm-minion .mm-figures")).to_have_text("1 figure")
+    expect(tablet.locator(".mm-track .mm-card-minion .mm-figures")).to_have_text("1 figure")
     same_on_phone(tablet, phone)
-    expect(phone.locator(".mm-track .mm-minion .mm-figures")).to_have_text("1 figure")
+    expect(phone.locator(".mm-track .mm-card-minion .mm-figures")).to_have_text("1 figure")
     tablet.get_by_role("button", name="−1 Rat Warriors").click()
     expect(tablet.locator(".mm-track > li")).to_have_count(3)
     same_on_phone(tablet, phone)
-    expect(phone.locator(".mm-track .mm-minion")).to_have_count(0)
+    expect(phone.locator(".mm-track .mm-card-minion")).to_have_count(0)
     expect(tablet.locator("#mm-wheel-count")).to_have_text("0")
 
     # Time is Short: the last mouse ends its turn with no minions on the board
@@ -145,12 +145,12 @@ def test_chapter_one_on_a_tablet_followed_on_a_phone(mm_server, device):
     expect(tablet.get_by_role("button", name="Next ▶")).to_be_enabled()
     expect(phone.locator("#mm-surge")).to_have_count(0)
     same_on_phone(tablet, phone)
-    expect(phone.locator(".mm-track .mm-minion .mm-figures")).to_have_text("2 figures")
+    expect(phone.locator(".mm-track .mm-card-minion .mm-figures")).to_have_text("2 figures")
 
     # play on into the next round: the roaches' turn tells who moves them
     for _ in range(4):
         press_next(tablet, phone)
-        if tablet.locator(".mm-track .mm-minion.mm-acting").count():
+        if tablet.locator(".mm-track .mm-card-minion.mm-acting").count():
             expect(phone.locator(".mm-reminder")).to_contain_text("Minions: each figure moves")
     expect(phone.locator(".mm-mover")).to_have_text(tablet.locator(".mm-mover").inner_text())
     for page in (tablet, phone):

@@ -49,6 +49,13 @@ class Counter:
                 and isinstance(state["rolls"], list) and isinstance(state["name"], str)):
             raise RuleError(N_("Not a counter state."))
 
+    def seats(self, state: dict) -> list[dict]:
+        return [{"id": "even", "name": "Even"}, {"id": "odd", "name": "Odd"}]
+
+    def seat_status(self, state: dict, seat: str) -> dict:
+        now = (state["count"] % 2 == 0) == (seat == "even")
+        return {"now": now, "text": Text(N_("Your turn") if now else N_("Waiting"))}
+
     def view(self, state: dict) -> dict:
         return {"palette": "night" if state["count"] % 2 else "day"}
 

@@ -5,6 +5,7 @@ import random
 from typing import Any, Mapping
 
 from ..base import N_, Outcome, RuleError, dispatch
+from . import seating
 from .actions import ACTIONS
 from .preparation import STEP_NAMES, UNIT_NAMES
 from .setup import HERO_NAMES, SCENARIO_NAMES, new_state, parse_setup
@@ -41,6 +42,8 @@ class MageKnight:
     apply = staticmethod(apply)
     check_state = staticmethod(check_state)
     view = staticmethod(view)
+    seats = staticmethod(seating.seats)
+    seat_status = staticmethod(seating.seat_status)
 
 
 KIND = MageKnight()

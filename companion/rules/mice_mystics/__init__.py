@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..base import N_
+from . import seating
 from .actions import ACTIONS, apply
 from .catalogue import MICE, MINION_TYPES, NAMES
 from .setup import parse_setup, new_state
@@ -23,6 +24,8 @@ class MiceAndMystics:
     apply = staticmethod(apply)
     check_state = staticmethod(check_state)
     view = staticmethod(view)
+    seats = staticmethod(seating.seats)
+    seat_status = staticmethod(seating.seat_status)
 
 
 KIND = MiceAndMystics()

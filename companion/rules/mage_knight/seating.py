@@ -1,0 +1,38 @@
+"""Seats a phone can take (one per real player) and what that phone should lead with."""
+from __future__ import annotations
+
+from ..base import N_, Text
+from .seats import seat_name
+from .tactics import pick_queue
+
+
+def seats(state: dict) -> list[dict]:
+    return [{"id": p["id"], "name": p["name"]} for p in state["players"]]
+
+
+def seat_status(state: dict, seat: str) -> dict:
+    """{"now": is it this seat's moment, "text": what to show}: your pick / your turn / waiting for …."""
+    phase = state["phase"]
+    if phase == "finished":
+        return {"now": False, "text": Text(N_("The game is over."))}
+    if phase == "preparation":
+        return {"now": False, "text": Text(N_("Round preparation: everyone helps."))}
+    if phase == "round_end":
+        return {"now": False, "text": Text(N_("The round is ending: choose the tactic to remove."))}
+    if phase == "tactics":
+        queue = pick_queue(state)
+        if queue and queue[0] == seat:
+            return {"now": True, "text": Text(N_("Your pick"))}
+        if not queue:
+            return {"now": False, "text": Text(N_("Waiting for the Dummy's pick"))}
+        return {"now": False, "text": Text(N_("Waiting for {name} to pick a tactic"),
+                                          {"name": seat_name(state, queue[0])})}
+    current = state["turn"]["seat"] if state["turn"] else None
+    if current == seat:
+        return {"now": True, "text": Text(N_("Your turn"))}
+    if current is None:
+        return {"now": False, "text": Text(N_("Waiting"))}
+    return {"now": False, "text": Text(N_("Waiting for {name}"), {"name": seat_name(state, current)})}
+
+
+

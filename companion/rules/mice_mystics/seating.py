@@ -1,0 +1,41 @@
+"""Seats a phone can take — one per player (the mice they control), or one per mouse — and its cue."""
+from __future__ import annotations
+
+from ..base import N_, Text
+from .initiative_track import acting_card, lowest_mouse
+from .catalogue import mouse_name
+
+
+def seats(state: dict) -> list[dict]:
+    """Players by their controller name when the party named them; otherwise one seat per mouse."""
+    result: list[dict] = []
+    for mouse in state["mice"]:
+        if mouse["controller"]:
+            seat_id = "player:" + mouse["controller"]
+            if not any(s["id"] == seat_id for s in result):
+                result.append({"id": seat_id, "name": mouse["controller"]})
+        else:
+            result.append({"id": "mouse:" + mouse["id"], "name": mouse_name(state, mouse["id"])})
+    return result
+
+
+def mice_of(state: dict, seat: str) -> list[str]:
+    kind, _, key = seat.partition(":")
+    if kind == "player":
+        return [m["id"] for m in state["mice"] if m["controller"] == key]
+    return [m["id"] for m in state["mice"] if m["id"] == key and not m["controller"]]
+
+
+def seat_status(state: dict, seat: str) -> dict:
+    """{"now": is it this seat's moment, "text": what to show}: your turn / move the minions / waiting."""
+    if state["finished"]:
+        return {"now": False, "text": Text(N_("The chapter is over."))}
+    mine = mice_of(state, seat)
+    card = acting_card(state)
+    if card["kind"] == "mouse":
+        if card["mouse"] in mine:
+            return {"now": True, "text": Text(N_("Your turn: {mouse}"), {"mouse": mouse_name(state, card["mouse"])})}
+        return {"now": False, "text": Text(N_("Waiting for {mouse}"), {"mouse": mouse_name(state, card["mouse"])})}
+    if lowest_mouse(state) in mine:
+        return {"now": True, "text": Text(N_("You move the minions"))}
+    return {"now": False, "text": Text(N_("The minions act"))}

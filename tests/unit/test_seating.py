@@ -1,0 +1,52 @@
+"""What a seated phone leads with, for both games."""
+from __future__ import annotations
+
+import random
+
+from companion.rules.mage_knight import KIND as MK
+from companion.rules.mice_mystics import KIND as MM
+
+
+def mk_game():
+    setup = MK.parse_setup({"player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"],
+                            "scenario": "full_conquest"})
+    return MK.new_state(setup, random.Random(3))
+
+
+def test_mage_knight_seats_are_the_players_and_the_cue_follows_the_pick_queue():
+    state = mk_game()
+    assert [s["id"] for s in MK.seats(state)] == ["p1", "p2"]
+    # round 1: the last to choose a hero picks a tactic first
+    assert MK.seat_status(state, "p2") == {"now": True, "text": MK.seat_status(state, "p2")["text"]}
+    assert MK.seat_status(state, "p2")["text"].msgid == "Your pick"
+    assert not MK.seat_status(state, "p1")["now"]
+    assert MK.seat_status(state, "p1")["text"].params["name"] == "Boris"
+    tactic = MK.view(state)["tactics_available"][0]
+    state = MK.apply(state, "pick_tactic", {"player": "p2", "tactic": tactic}, random.Random(1)).state
+    assert MK.seat_status(state, "p1")["text"].msgid == "Your pick"
+
+
+def test_mage_knight_cue_in_turns_is_your_turn_for_the_current_player_only():
+    state = mk_game()
+    rng = random.Random(2)
+    for seat in ("p2", "p1"):
+        tactic = MK.view(state)["tactics_available"][0]
+        state = MK.apply(state, "pick_tactic", {"player": seat, "tactic": tactic}, rng).state
+    current = MK.view(state)["current_seat"]
+    other = "p1" if current == "p2" else "p2"
+    assert MK.seat_status(state, current)["text"].msgid == "Your turn"
+    assert MK.seat_status(state, other)["now"] is False
+
+
+def test_mice_seats_group_mice_by_player_or_stand_alone():
+    setup = MM.parse_setup({"mouse": ["collin", "lily", "nez", "filch"], "controller": ["Anna", "Anna", "Boris", ""],
+                            "minion_type": ["rat_warriors"], "minion_count": ["2"]})
+    state = MM.new_state(setup, random.Random(5))
+    assert [s["id"] for s in MM.seats(state)] == ["player:Anna", "player:Boris", "mouse:filch"]
+    card = state["initiative_track"][state["acting"]]
+    statuses = {s["id"]: MM.seat_status(state, s["id"]) for s in MM.seats(state)}
+    if card["kind"] == "mouse":
+        owner = {"collin": "player:Anna", "lily": "player:Anna", "nez": "player:Boris", "filch": "mouse:filch"}
+        assert [k for k, v in statuses.items() if v["now"]] == [owner[card["mouse"]]]
+    else:
+        assert sum(v["now"] for v in statuses.values()) == 1  # exactly one player moves the minions

@@ -1,0 +1,235 @@
+"""Mage Knight screens through the Flask test client: setup form, panel, htmx ticks, 422s, escaping, Night."""
+from __future__ import annotations
+
+import html as htmllib
+import re
+
+import pytest
+
+from companion import store
+from tests.conftest import csrf_token, make_app
+from tests.web.helpers import HTMX, alert
+
+KINDS = ("companion.rules.mage_knight",)
+
+
+@pytest.fixture
+def mk_app(tmp_path):
+    return make_app(tmp_path / "mk.db", extra_kinds=KINDS)
+
+
+@pytest.fixture
+def client(mk_app):
+    return mk_app.test_client()
+
+
+def setup_form(token: str, names=("Anna", "Boris"), heroes=("Tovak", "goldyx"), **fields) -> dict:
+    data = {"csrf_token": token, "player_name[]": list(names), "hero[]": list(heroes),
+            "scenario": "first_reconnaissance", "round_limit": "6", "mode": "competitive", "monasteries": "0"}
+    data.update(fields)
+    return data
+
+
+def new_game(client, **kwargs) -> tuple[str, str]:
+    token = csrf_token(client, "/new/mage_knight")
+    response = client.post("/new/mage_knight", data=setup_form(token, **kwargs))
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"], token
+
+
+def version_of(html: str) -> int:
+    return int(re.search(r'data-version="(\d+)"', html).group(1))
+
+
+def mk_view(app, url: str) -> dict:
+    with app.app_context():
+        game = store.find(url.rsplit("/", 1)[1])
+        return store.kind_of(game).view(game.state)
+
+
+class Table:
+    """Drives one game through its panel like the htmx forms do, tracking the version."""
+
+    def __init__(self, app, client, url, token):
+        self.app, self.client, self.url, self.token = app, client, url, token
+        self.html = client.get(url).get_data(as_text=True)
+
+    @property
+    def view(self) -> dict:
+        return mk_view(self.app, self.url)
+
+    def act(self, action: str, expect: int = 200, **params):
+        data = {"csrf_token": self.token, "version": str(version_of(self.html)), "action": action, **params}
+        response = self.client.post(self.url + "/act", data=data, headers=HTMX)
+        assert response.status_code == expect, alert(response.get_data(as_text=True))
+        self.html = response.get_data(as_text=True)
+        return response
+
+    def pick_all(self):
+        while self.view["phase"] == "tactics":
+            v = self.view
+            self.act("pick_tactic", player=v["pick_queue"][0], tactic=v["tactics_available"][0])
+
+    def finish_round_by_announcing(self):
+        """The first seat announces End of Round; everyone else ends their last turn."""
+        v = self.view
+        self.act("announce_end_of_round", player=v["current_seat"], deck_empty="1")
+        while self.view["phase"] == "turns":
+            self.act("end_turn", player=self.view["current_seat"])
+
+
+def test_setup_form_offers_the_rows_heroes_scenarios_and_options(client):
+    page = client.get("/new/mage_knight?players=3").get_data(as_text=True)
+    assert page.count('name="player_name[]"') == 3 and page.count('name="hero[]"') == 3
+    assert '<datalist id="mk-heroes">' in page and 'value="Arythea"' in page and 'value="Braevalar"' in page
+    for field in ('name="scenario"', 'value="full_conquest"', 'value="custom"', 'name="round_limit"', 'name="mode"',
+                  'name="blitz"', 'name="dummy_hero"', 'name="start_at_night"', 'name="core_tile_revealed"',
+                  'name="monasteries"'):
+        assert field in page
+    # 1 to 5 players; nonsense falls back to 2 rows
+    assert client.get("/new/mage_knight?players=5").get_data(as_text=True).count('name="player_name[]"') == 5
+    assert client.get("/new/mage_knight?players=x").get_data(as_text=True).count('name="player_name[]"') == 2
+
+
+def test_setup_through_the_real_form_renders_the_round(client):
+    url, _ = new_game(client)
+    page = client.get(url).get_data(as_text=True)
+    assert 'class="day"' in page
+    assert "Round 1 of 3" in page and "Picks a tactic now" in page
+    # round 1: reverse hero-choice order, so Boris picks first
+    assert re.search(r'id="mk-who">\s*Boris\s*<', page)
+    assert "The Source" in page and 'id="mk-rolls"' in page and "Enter the physical dice" in page
+    assert "Early Bird" in page and "The Right Moment" in page
+    assert "Deed cards: how to play them this round" in page and "Tovak" in page and "Goldyx" in page
+
+
+def test_a_custom_scenario_and_the_dummy_come_from_the_form(client):
+    url, _ = new_game(client, scenario="custom", round_limit="2", mode="cooperative", dummy_hero="wolfhawk",
+                      core_tile_revealed="1", monasteries="2")
+    page = client.get(url).get_data(as_text=True)
+    assert "Round 1 of 2" in page and "Cooperative" in page and "Dummy: Wolfhawk" in page
+    assert "A Core tile is revealed." in page and "Unburned monasteries: 2." in page
+
+
+def test_a_custom_hero_typed_in_the_form_is_kept_and_escaped(client):
+    url, _ = new_game(client, heroes=("<i>Volkare</i>", "Arythea"))
+    page = client.get(url).get_data(as_text=True)
+    assert "&lt;i&gt;Volkare&lt;/i&gt;" in page and "<i>Volkare</i>" not in page
+
+
+def test_an_empty_player_row_is_refused_with_the_entries_kept(client):
+    """The form only shows as many rows as players chosen, each required; a forged empty row is a 400."""
+    token = csrf_token(client, "/new/mage_knight")
+    response = client.post("/new/mage_knight", data=setup_form(token, names=("Anna", ""), heroes=("Tovak", "")))
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400 and alert(page).startswith("Each player needs a name and a hero")
+    assert page.count('name="player_name[]"') == 2 and 'value="Anna"' in page and 'value="Tovak"' in page
+    assert page.count(" required") >= 4
+
+
+def test_ticking_a_step_through_htmx_returns_the_panel(mk_app, client):
+    table = Table(mk_app, client, *new_game(client))
+    table.pick_all()
+    table.finish_round_by_announcing()
+    v = table.view
+    assert v["phase"] == "preparation" and v["round"] == 2 and v["palette"] == "night"
+    assert 'id="mk-step-text"' in table.html and "Flip the Day/Night board to Night." in table.html
+    response = table.act("tick_step", step="flip_board")
+    fragment = response.get_data(as_text=True)
+    assert fragment.lstrip().startswith('<section id="game-panel"') and "<html" not in fragment
+    assert "Reset the Source: roll 4 dice" in fragment and "Step 2 of 7" in fragment
+    assert "✓ done" in fragment
+    # the entered physical dice: a failing roll shows the verdict, which dice to reroll
+    table.act("enter_source", **{"colours[]": ["gold", "black", "gold", "red"]})
+    assert 'id="mk-verdict"' in table.html and "reroll dice 1, 2, 3" in table.html
+    table.act("enter_source", **{"colours[]": ["blue", "white", "green", "red"]})
+    assert "The roll stands" in table.html and 'id="mk-verdict"' not in table.html
+    for step in ("source", "units", "aa_offer", "spell_offer", "tactics", "players"):
+        table.act("tick_step", step=step)
+    assert table.view["phase"] == "tactics" and "Picks a tactic now" in table.html
+    assert "Long Night" in table.html and "Night: gold dice are depleted" in table.html
+
+
+def test_skip_preparation_is_offered_in_a_details_section(mk_app, client):
+    table = Table(mk_app, client, *new_game(client))
+    table.pick_all()
+    table.finish_round_by_announcing()
+    assert re.search(r"<details[^>]*>\s*<summary>Skip preparation</summary>", table.html)
+    table.act("skip_preparation")
+    assert table.view["phase"] == "tactics" and "Preparation skipped on purpose" in table.html
+
+
+def test_picking_a_tactic_out_of_turn_is_422_with_the_message(mk_app, client):
+    table = Table(mk_app, client, *new_game(client))
+    response = table.act("pick_tactic", expect=422, player="p1", tactic="planning")
+    assert htmllib.unescape(alert(response.get_data(as_text=True))) == "It is Boris's pick now."
+    assert table.view["tactics"] == {}
+
+
+def test_fame_below_zero_is_422_and_fame_shows_level_and_hand_limit(mk_app, client):
+    table = Table(mk_app, client, *new_game(client))
+    response = table.act("change_fame", expect=422, player="p1", delta="-1")
+    assert alert(response.get_data(as_text=True)) == "Fame cannot go below 0 (Anna has 0)."
+    table.act("change_fame", player="p1", delta="10")
+    assert "Level 3 · Hand limit 6" in table.html or "Level 3" in table.html
+    assert table.view["players"][0]["fame"] == 10
+    table.act("change_fame", player="p1", delta="-1")
+    assert table.view["players"][0]["fame"] == 9
+
+
+def test_turns_offer_dice_end_turn_and_end_of_round(mk_app, client):
+    table = Table(mk_app, client, *new_game(client))
+    table.act("pick_tactic", player="p2", tactic="planning")
+    assert "Picks a tactic now" in table.html and re.search(r'id="mk-who">\s*Anna\s*<', table.html)
+    assert "Planning" not in re.search(r'id="mk-tactics".*?</ul>', table.html, re.S).group(0)
+    table.act("pick_tactic", player="p1", tactic="early_bird")
+    v = table.view
+    assert v["phase"] == "turns" and v["current_seat"] == "p1"  # Early Bird (1) goes first
+    assert re.search(r'id="mk-who">\s*Anna\s*<', table.html) and "Round Order" in table.html
+    assert "Announce End of Round" in table.html and "Yes, the Deed deck is empty" in table.html
+    die = v["takeable_dice"][0]
+    table.act("take_die", player="p1", die=str(die))
+    assert "End of turn: reroll the dice you used" in table.html and "(in use)" in table.html
+    assert 'id="mk-announce"' not in table.html  # not after doing something this turn
+    table.act("end_turn", player="p1")
+    assert re.search(r'id="mk-who">\s*Boris\s*<', table.html)
+    # without the confirmation the announcement is refused
+    table.act("announce_end_of_round", expect=422, player="p2")
+    table.act("announce_end_of_round", player="p2", deck_empty="1")
+    assert 'id="mk-countdown"' in table.html and "Last turns left: 1" in table.html
+    assert "Forfeit this last turn" in table.html
+    table.act("end_turn", player="p1")
+    assert table.view["phase"] == "preparation"
+
+
+def test_a_night_round_renders_the_dark_palette(client):
+    url, _ = new_game(client, start_at_night="1")
+    page = client.get(url).get_data(as_text=True)
+    assert re.search(r'<html[^>]*class="night"', page)
+    assert "Long Night" in page and "Night: gold mana cannot be used" in page
+
+
+def test_player_names_are_escaped(client):
+    url, _ = new_game(client, names=("<script>alert(1)</script>", "Bo&b"))
+    page = client.get(url).get_data(as_text=True)
+    assert "<script>alert(1)</script>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "Bo&amp;b" in page
+
+
+def test_cooperative_round_end_asks_which_tactic_to_remove_and_the_game_ends_with_a_summary(mk_app, client):
+    table = Table(mk_app, client, *new_game(client, scenario="custom", round_limit="2", mode="cooperative"))
+    table.pick_all()
+    table.finish_round_by_announcing()
+    assert table.view["phase"] == "round_end"
+    assert "Choose the tactic to remove from the game" in table.html
+    choice = table.view["removal_choices"][0]
+    table.act("remove_tactic", tactic=choice)
+    table.act("skip_preparation")
+    table.pick_all()
+    table.finish_round_by_announcing()
+    v = table.view
+    assert v["phase"] == "finished" and 'id="mk-summary"' in table.html
+    assert "Rounds played: 2" in table.html and "The round limit was reached." in table.html
+    text = htmllib.unescape(re.sub(r"<[^>]+>", " ", table.html))
+    assert re.search(r"Day\s+—\s+End of Round announced by", text)
+    assert re.search(r"Night\s+—\s+End of Round announced by", text)
