@@ -103,6 +103,28 @@ def after_change(game: Game):
     return redirect(url_for("games.show", code=game.code), 303)
 
 
+@bp.get("/screen")
+def screen(code: str):
+    """The group screen: read from across the table, updates live, needs no taps."""
+    game = load(code)
+    store.touch_presence(game.id, devices.current().id)
+    kind = store.kind_of(game)
+    context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
+               "seats": seats_context(game, kind)["seats"], "connected": store.connected_devices(game),
+               "join_url": join.join_url(game.code),
+               "show_qr": request.cookies.get(f"qr_hidden_{game.code}") != "1"}
+    return page_or_block("screen.html", "panel", **context)
+
+
+@bp.post("/screen/qr")
+def screen_qr(code: str):
+    game = load(code)
+    response = redirect(url_for("games.screen", code=game.code), 303)
+    response.set_cookie(f"qr_hidden_{game.code}", "1" if request.form.get("hide") == "1" else "0",
+                        max_age=60 * 60 * 24 * 30, httponly=True, samesite="Lax")
+    return response
+
+
 @bp.post("/seat")
 def take_seat(code: str):
     game = load(code)

@@ -1,0 +1,96 @@
+"""Installable and offline-aware: the web app manifest, the service worker at /sw.js, /offline.
+
+The service worker (static/js/sw.js) is served from the root so that its scope is the whole app.
+The server fills in the app shell it precaches: the content-hashed URLs of our static files and the
+offline page. A change to any of them changes the script, so browsers install the new worker.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, render_template, url_for
+from flask_babel import get_locale, gettext as _
+
+from .assets import asset_url
+
+bp = Blueprint("pwa", __name__)
+
+THEME = "#1d2a3a"       # meta theme-color in base.html
+BACKGROUND = "#f6f4ef"  # --bg in static/css/app.css
+
+# Our static files every page needs, precached by the service worker (icons come from ICONS).
+SHELL_ASSETS = ("css/app.css", "js/app.js", "js/pwa.js", "js/wake.js",
+                "vendor/htmx.min.js", "vendor/NoSleep.min.js")
+ICONS = (
+    {"file": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+    {"file": "icons/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+    {"file": "icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+    {"file": "icons/icon-maskable-512.png", "sizes": "512x512", "type": "image/png",
+     "purpose": "maskable"},
+)
+APPLE_TOUCH_ICON = "icons/apple-touch-icon.png"
+
+# In static/js/sw.js: `const SHELL = /* shell */ {...} /* /shell */;` — replaced when served.
+_SHELL_SLOT = re.compile(r"/\* shell \*/.*?/\* /shell \*/", re.S)
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    data = {
+        "id": "/",
+        "name": "Table Companion",
+        "short_name": "Table Companion",
+        "description": _("Bookkeeping beside your board game, on every device at the table."),
+        "lang": str(get_locale() or "en"),
+        "start_url": url_for("home.index"),
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "any",
+        "theme_color": THEME,
+        "background_color": BACKGROUND,
+        "icons": [{"src": asset_url(icon["file"]), "sizes": icon["sizes"], "type": icon["type"],
+                   "purpose": icon["purpose"]} for icon in ICONS],
+    }
+    response = Response(json.dumps(data, ensure_ascii=False, indent=1),
+                        mimetype="application/manifest+json")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Vary"] = "Accept-Language, Cookie"
+    return response
+
+
+def shell_urls() -> list[str]:
+    """What the service worker precaches: the offline page and our static files, by hashed URL."""
+    files = [*SHELL_ASSETS, *(icon["file"] for icon in ICONS), APPLE_TOUCH_ICON]
+    return [url_for("pwa.offline"), *(asset_url(name) for name in files)]
+
+
+def _templates_digest() -> str:
+    """The offline page's templates: a change to them must refresh the precached page too."""
+    folder = Path(current_app.template_folder)
+    digest = hashlib.sha256()
+    for name in ("base.html", "offline.html"):
+        digest.update((folder / name).read_bytes())
+    return digest.hexdigest()
+
+
+@bp.get("/sw.js")
+def service_worker():
+    urls = shell_urls()
+    build = hashlib.sha256((json.dumps(urls) + _templates_digest()).encode()).hexdigest()[:12]
+    source = (Path(current_app.static_folder) / "js" / "sw.js").read_text(encoding="utf-8")
+    shell = json.dumps({"build": build, "urls": urls})
+    script = _SHELL_SLOT.sub(lambda _match: shell, source, count=1)
+    response = Response(script, mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@bp.get("/offline")
+def offline():
+    response = Response(render_template("offline.html"))
+    response.headers["Cache-Control"] = "no-cache"
+    return response
