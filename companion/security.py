@@ -12,6 +12,9 @@ CSP = "; ".join([
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
+    # NoSleep.js (the screen wake fallback where the Wake Lock API is missing) plays a tiny silent
+    # video from a data: URI; nothing else of ours plays media.
+    "media-src 'self' data:",
     "connect-src 'self'",
     "manifest-src 'self'",
     "worker-src 'self'",
