@@ -5,6 +5,7 @@ Run `python -m companion.icons [DIR]` (bin/setup does) to write the files into s
 """
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -106,12 +107,12 @@ def write(out: Path = OUT) -> list[Path]:
     for name, make in FILES.items():
         path = out / name
         made = make()
-        tmp = path.with_name(path.name + ".tmp")
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         if isinstance(made, str):
             tmp.write_text(made, encoding="utf-8")
         else:
             made.save(tmp, format="PNG", optimize=True)
-        tmp.replace(path)  # never a half-written icon, even with two writers at once
+        os.replace(tmp, path)  # never a half-written icon, even with two writers at once
         paths.append(path)
     return paths
 

@@ -233,3 +233,38 @@ def test_cooperative_round_end_asks_which_tactic_to_remove_and_the_game_ends_wit
     text = htmllib.unescape(re.sub(r"<[^>]+>", " ", table.html))
     assert re.search(r"Day\s+—\s+End of Round announced by", text)
     assert re.search(r"Night\s+—\s+End of Round announced by", text)
+
+
+def test_pick_buttons_are_only_for_the_player_whose_pick_it_is(mk_app, client):
+    table = Table(mk_app, client, *new_game(client))
+    section = re.search(r'id="mk-tactics".*?</section>', table.html, re.S).group(0)
+    players = set(re.findall(r'name="player" value="([^"]+)"', section))
+    tactics = re.findall(r'name="tactic" value="([^"]+)"', section)
+    assert players == {"p2"} and len(tactics) == 6
+    offered = {a["params"]["tactic"] for a in table.view["actions"] if a["action"] == "pick_tactic"}
+    assert set(tactics) == offered
+
+
+def test_the_dummys_turn_in_a_solo_game(mk_app, client):
+    table = Table(mk_app, client, *new_game(client, names=("Solo",), heroes=("Norowas",), scenario="solo_conquest"))
+    assert "Dummy: Arythea" in table.html
+    table.pick_all()
+    assert table.view["phase"] == "turns"
+    while table.view["current_seat"] != "dummy":
+        table.act("end_turn", player=table.view["current_seat"])
+    assert "The Dummy&#39;s turn: reveal its cards" in table.html or "The Dummy's turn: reveal its cards" in table.html
+    assert re.search(r'id="mk-who">\s*The Dummy\s*<', table.html)
+    assert "mk-take-btn" not in table.html and "Announce End of Round" in table.html
+
+
+def test_the_panel_renders_in_russian_and_works_without_htmx(mk_app, client):
+    url, token = new_game(client)
+    client.set_cookie("lang", "ru")
+    assert client.get(url).status_code == 200
+    client.set_cookie("lang", "en")
+    response = client.post(url + "/act", data={"csrf_token": token, "version": "0", "action": "pick_tactic",
+                                               "player": "p2", "tactic": "rethink"})
+    assert response.status_code == 303
+    page = client.get(url).get_data(as_text=True)
+    assert "Boris picked Rethink" in page and "Rethink: discard up to 3 cards" in page  # the on-take notice
+    assert 'href="#mk-deeds-ref"' in page and 'id="mk-deeds-ref"' in page

@@ -175,3 +175,18 @@ def test_minions_arrive_form_with_blank_rows_and_die_values(mm_client):
     assert response.status_code == 200, alert(html)
     assert 'id="mm-ambush-log"' in html and "rolled" in html
     assert "3 figures" in html
+
+
+def test_captured_mice_are_marked_and_all_captured_loses_with_a_banner(mm_client):
+    url, token = new_game(mm_client)
+    html = mm_client.get(url).get_data(as_text=True)
+    html = act(mm_client, url, token, version(html), "capture_mouse", mouse="lily").get_data(as_text=True)
+    track = re.search(r'<ol class="mm-track">(.*?)</ol>', html, re.S).group(1)
+    lily = re.search(r'<li class="mm-card mm-card-mouse[^"]*mm-captured"[^>]*>.*?</li>', track, re.S).group(0)
+    assert "Lily" in lily and "✖ captured" in lily
+    assert 'id="mm-page">2<' in html  # a capture moves the hourglass
+    html = act(mm_client, url, token, version(html), "capture_mouse", mouse="filch").get_data(as_text=True)
+    assert 'id="mm-end"' in html and "The chapter is lost: every mouse is captured." in html
+    refused = act(mm_client, url, token, version(html), "add_cheese", n="1", reason="room_rule")
+    assert refused.status_code == 422
+    assert "The chapter is over" in alert(refused.get_data(as_text=True))
