@@ -268,3 +268,42 @@ def test_the_panel_renders_in_russian_and_works_without_htmx(mk_app, client):
     page = client.get(url).get_data(as_text=True)
     assert "Boris picked Rethink" in page and "Rethink: discard up to 3 cards" in page  # the on-take notice
     assert 'href="#mk-deeds-ref"' in page and 'id="mk-deeds-ref"' in page
+
+
+def test_night_tactics_long_night_and_mana_search_controls(mk_app, client):
+    table = Table(mk_app, client, *new_game(client, start_at_night="1"))
+    table.act("pick_tactic", player="p2", tactic="mana_search")
+    table.act("pick_tactic", player="p1", tactic="long_night")
+    assert table.view["current_seat"] == "p1"
+    assert "Use Long Night (once this round)" in table.html
+    table.act("use_tactic", player="p1")
+    assert "(used)" in table.html and "Use Long Night" not in table.html
+    table.act("end_turn", player="p1")
+    assert "<summary>Mana Search</summary>" in table.html and 'name="dice[]"' in table.html
+    dice = re.findall(r'name="dice\[\]" value="(\d+)"', table.html)
+    table.act("mana_search", player="p2", **{"dice[]": dice[:1]})
+    assert "The Source now shows" in table.html and 'name="dice[]"' not in table.html
+
+
+def test_the_right_moment_offers_an_extra_turn(mk_app, client):
+    table = Table(mk_app, client, *new_game(client))
+    table.act("pick_tactic", player="p2", tactic="the_right_moment")
+    table.act("pick_tactic", player="p1", tactic="early_bird")
+    table.act("end_turn", player="p1")
+    assert "End turn and take another (The Right Moment)" in table.html
+    table.act("end_turn", player="p2", extra_turn="1")
+    assert "Extra turn (The Right Moment)" in table.html and table.view["current_seat"] == "p2"
+    assert "End turn and take another" not in table.html
+
+
+def test_map_facts_and_scenario_end_controls(mk_app, client):
+    table = Table(mk_app, client, *new_game(client))
+    table.act("set_core_tile_revealed", revealed="1")
+    assert "A Core tile is revealed." in table.html
+    table.act("set_monasteries", count="2")
+    table.act("monastery_revealed")
+    assert "Unburned monasteries: 3." in table.html
+    table.act("mark_scenario_end")
+    table.pick_all()
+    print(re.search(r'id="mk-now".*?</div>', table.html, re.S).group(0))
+    assert 'id="mk-countdown"' in table.html and "The scenario&#39;s end is met." in table.html
