@@ -18,7 +18,9 @@ def make_app(db_path: Path | None = None, database_url: str | None = None, **ove
         "TESTING": True,
         "SECRET_KEY": "test-secret",
         "SQLALCHEMY_DATABASE_URI": database_url or f"sqlite:///{db_path}",
-        "GAME_KINDS": ("tests.kinds.counter", *overrides.pop("extra_kinds", ())),
+        # The test kind beside the real games (extra_kinds kept for callers that name them).
+        "GAME_KINDS": ("tests.kinds.counter", "companion.rules.mage_knight", "companion.rules.mice_mystics",
+                       *overrides.pop("extra_kinds", ())),
         "LIVE_WAIT_SECONDS": 2.0,
         "PUBLIC_URL": "http://192.0.2.10:5000",
         **overrides,

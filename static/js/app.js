@@ -71,7 +71,14 @@
     }
     lastMoment = now;
   }
-  document.addEventListener("htmx:afterSettle", noticeMoment);
+  // htmx swaps only the panel: the page's palette (Day, Night) follows the panel's.
+  function followPalette() {
+    var p = panel();
+    if (!p || !p.dataset.palette) { return; }
+    var root = document.documentElement;
+    ["day", "night"].forEach(function (name) { root.classList.toggle(name, name === p.dataset.palette); });
+  }
+  document.addEventListener("htmx:afterSettle", function () { noticeMoment(); followPalette(); });
   document.addEventListener("DOMContentLoaded", noticeMoment);
 
   document.addEventListener("visibilitychange", function () { if (!document.hidden) { kick(); } });

@@ -35,6 +35,7 @@ class MageKnight:
     name = N_("Mage Knight")
     template = "kinds/mage_knight.html"
     setup_template = "kinds/mage_knight_setup.html"
+    screen_template = "kinds/mage_knight_screen.html"
     actions = tuple(ACTIONS)
 
     parse_setup = staticmethod(parse_setup)

@@ -18,6 +18,7 @@ class MiceAndMystics:
     name = N_("Mice and Mystics")
     template = "kinds/mice_mystics.html"
     setup_template = "kinds/mice_mystics_setup.html"
+    screen_template = "kinds/mice_mystics_screen.html"
     names = NAMES
     parse_setup = staticmethod(parse_setup)
     new_state = staticmethod(new_state)
