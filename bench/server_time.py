@@ -21,18 +21,26 @@ def main() -> None:
     client = app.test_client()
     html = client.get("/").get_data(as_text=True)
     token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
-    url = client.post("/new/counter", data={"csrf_token": token, "start": "0"}).headers["Location"]
-    client.get(url)
-
-    version, action_times = 0, []
-    for i in range(args.n):
-        n = "1" if i % 2 == 0 else "-1"
-        started = time.perf_counter()
-        response = client.post(url + "/act", headers=HTMX,
-                               data={"csrf_token": token, "version": str(version), "action": "add", "n": n})
-        action_times.append(time.perf_counter() - started)
-        assert response.status_code == 200, response.status_code
-        version += 1
+    games = {
+        "the test counter (+1/-1)": ("/new/counter", {"start": "0"},
+                                     lambda i: {"action": "add", "n": "1" if i % 2 == 0 else "-1"}),
+        "Mice and Mystics: Next": ("/new/mice_mystics", {"mouse[]": ["collin", "lily", "nez", "filch"],
+                                                         "minion_type[]": ["rat_warriors"], "minion_count[]": ["3"]},
+                                   lambda i: {"action": "next_turn"}),
+    }
+    results = []
+    for name, (path, setup, action) in games.items():
+        url = client.post(path, data={"csrf_token": token, **setup}).headers["Location"]
+        client.get(url)
+        version, times = 0, []
+        for i in range(args.n):
+            started = time.perf_counter()
+            response = client.post(url + "/act", headers=HTMX,
+                                   data={"csrf_token": token, "version": str(version), **action(i)})
+            times.append(time.perf_counter() - started)
+            assert response.status_code == 200, response.status_code
+            version += 1
+        results.append((name, times))
 
     poll_times = []
     for _ in range(args.n * 3):
@@ -41,8 +49,9 @@ def main() -> None:
         poll_times.append(time.perf_counter() - started)
         assert response.status_code == 204
 
-    print(f"SQLite, in-process WSGI, history of {version} events")
-    report("action (apply + save + render fragment)", action_times)
+    print(f"SQLite, in-process WSGI, {args.n} actions per game")
+    for name, times in results:
+        report(f"action: {name}", times)
     report("live update, nothing changed (204)", poll_times)
 
 

@@ -29,7 +29,7 @@ def start_server(port: int, workdir: Path) -> subprocess.Popen:
                    cwd=ROOT, env=env, check=True, capture_output=True)
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--worker-class", "gthread",
-         "--workers", "2", "--threads", "16", "companion:create_app()"],
+         "--workers", "2", "--threads", "16", "--graceful-timeout", "1", "companion:create_app()"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(100):
         try:

@@ -5,8 +5,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app, request
-from flask_babel import Babel, get_locale, gettext, ngettext
+from flask import Flask, current_app, g, request
+from flask_babel import Babel, get_locale, get_translations, gettext, ngettext
 
 from .rules.base import Text
 
@@ -47,10 +47,27 @@ def compile_catalogs() -> None:
             os.replace(tmp, mo)  # atomic: parallel test workers never read half a file
 
 
+def _translations():
+    """This request's catalog, looked up once: a game panel asks for a hundred strings per render."""
+    if "translations" not in g:
+        g.translations = get_translations()
+    return g.translations
+
+
+# Jinja's newstyle wrappers escape and fill in %(name)s themselves: these only look the string up.
+def _gettext(string: str) -> str:
+    return _translations().ugettext(string)
+
+
+def _ngettext(singular: str, plural: str, num: int) -> str:
+    return _translations().ungettext(singular, plural, num)
+
+
 def init_app(app: Flask) -> None:
     compile_catalogs()
     babel.init_app(app, locale_selector=select_locale,
                    default_translation_directories=str(TRANSLATIONS))
+    app.jinja_env.install_gettext_callables(_gettext, _ngettext, newstyle=True)
     app.jinja_env.globals["t"] = translate
     app.jinja_env.globals["current_locale"] = lambda: str(get_locale() or "en")
     app.jinja_env.add_extension("jinja2.ext.i18n")

@@ -45,7 +45,8 @@ def game_context(game: Game, **extra) -> dict:
     last_event = store.latest_event(game)
     context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
                "last_event": last_event, "undo_target": store.undo_target(game, last_event),
-               "me": devices.current(), **seats_context(game, kind), **extra}
+               "me": devices.current(), "act_url": url_for("games.act", code=game.code),
+               **seats_context(game, kind), **extra}
     if not is_htmx():
         context.update(devices=store.connected_devices(game), join_url=join.join_url(game.code))
     return context
