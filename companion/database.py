@@ -15,8 +15,10 @@ migrate = Migrate(directory=str(MIGRATIONS), render_as_batch=True)
 
 def init_app(app: Flask) -> None:
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
-        options = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
-        options.setdefault("connect_args", {}).setdefault("timeout", 15)
+        # A copy: the defaults' dict is shared by every app made in this process.
+        options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+        options["connect_args"] = {"timeout": 15, **options.get("connect_args", {})}
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
     db.init_app(app)
     migrate.init_app(app, db)
     with app.app_context():

@@ -123,7 +123,7 @@
     unsupported = !native && typeof window.NoSleep !== "function";
     wanted = remembered();
     button.addEventListener("click", toggle);
-    button.hidden = false;
+    button.removeAttribute("data-pending");  // its place was kept: no layout shift
     render();
     if (wanted) { acquire(); }
   });

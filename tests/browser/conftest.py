@@ -1,8 +1,10 @@
 """Browser tests: the real app on a local port, driven in the system's headless Chromium."""
 from __future__ import annotations
 
+import json
 import os
 import threading
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -73,3 +75,35 @@ def device(browser):
 
 def no_horizontal_scroll(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+# ---------- games through the JSON API (faster than clicking through a setup) ----------
+
+def api_game(base: str, kind: str, setup: dict) -> str:
+    request = urllib.request.Request(base + "/api/games", data=json.dumps({"kind": kind, "setup": setup}).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())["code"]
+
+
+def api_get(base: str, code: str) -> dict:
+    with urllib.request.urlopen(f"{base}/api/games/{code}") as response:
+        return json.loads(response.read())
+
+
+def api_act(base: str, code: str, action: str, params: dict | None = None) -> dict:
+    version = api_get(base, code)["version"]
+    request = urllib.request.Request(f"{base}/api/games/{code}/actions", method="POST",
+                                     data=json.dumps({"version": version, "action": action,
+                                                      "params": params or {}}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())
+
+
+def pick_all_tactics(base: str, code: str) -> None:
+    """Mage Knight: everyone picks a tactic, so the round goes on to the turns."""
+    while (game := api_get(base, code))["view"]["phase"] == "tactics":
+        view = game["view"]
+        api_act(base, code, "pick_tactic", {"player": view["pick_queue"][0],
+                                            "tactic": view["tactics_available"][0]})

@@ -1,0 +1,62 @@
+"""Lighthouse (mobile profile) on the home page, a game page and the group screen.
+
+Starts gunicorn on a fresh SQLite file, creates a Mage Knight game through the API, runs the npm
+package lighthouse (pinned in bench/lighthouse/package.json) against the system Chromium, and
+prints performance / accessibility / best-practices / SEO scores for each page.
+Usage: .venv/bin/python -m bench.lighthouse
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import tempfile
+from pathlib import Path
+
+from bench.tap_latency import start_server
+
+ROOT = Path(__file__).resolve().parent.parent
+LIGHTHOUSE = ROOT / "bench" / "lighthouse"
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+
+
+def new_game(base: str) -> str:
+    import urllib.request
+    body = json.dumps({"kind": "mage_knight", "setup": {"player_name": ["Anna", "Boris"],
+                                                          "hero": ["tovak", "goldyx"],
+                                                          "scenario": "full_conquest"}}).encode()
+    request = urllib.request.Request(base + "/api/games", data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())["code"]
+
+
+def audit(url: str, out: Path) -> dict[str, int]:
+    subprocess.run(
+        [str(LIGHTHOUSE / "node_modules" / ".bin" / "lighthouse"), url, "--quiet", "--output=json",
+         f"--output-path={out}", f"--only-categories={','.join(CATEGORIES)}",
+         "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage "
+         "--disable-background-networking --disable-component-update --disable-sync --no-first-run"],
+        check=True, env={"CHROME_PATH": "/usr/bin/chromium", "PATH": "/usr/bin:/bin:/usr/local/bin"})
+    report = json.loads(out.read_text())
+    return {c: round(report["categories"][c]["score"] * 100) for c in CATEGORIES}
+
+
+def main() -> None:
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=LIGHTHOUSE, check=True)
+    workdir = Path(tempfile.mkdtemp())
+    server = start_server(5098, workdir)
+    base = "http://127.0.0.1:5098"
+    try:
+        code = new_game(base)
+        pages = {"home": f"{base}/", "game page": f"{base}/g/{code}", "group screen": f"{base}/g/{code}/screen"}
+        print("Lighthouse 12.2.3, mobile profile (default throttling), system Chromium")
+        for name, url in pages.items():
+            scores = audit(url, workdir / f"{name.replace(' ', '-')}.json")
+            print(f"{name:<14} " + "  ".join(f"{c}={s}" for c, s in scores.items()), flush=True)
+    finally:
+        server.kill()
+        server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
