@@ -10,8 +10,8 @@ from .rules.base import GameKind
 
 
 def init_app(app: Flask, module_names: Iterable[str]) -> None:
-    """Import each kind's module and register its KIND; modules not written yet are skipped."""
-    registry: dict[str, GameKind] = app.extensions.setdefault("game_kinds", {})
+    """Import each kind's module and register its KIND."""
+    app.extensions.setdefault("game_kinds", {})
     for name in module_names:
         module = importlib.import_module(name)
         register(app, module.KIND)

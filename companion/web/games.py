@@ -68,7 +68,7 @@ def act(code: str):
     try:
         seen = version(request.form.get("version"))
         action = short_text(request.form.get("action"), _("The action"), 40)
-        outcome = store.apply_action(game, action, action_params(request.form), seen,
+        store.apply_action(game, action, action_params(request.form), seen,
                                      devices.current(), random.SystemRandom())
     except BadForm as error:
         return show_game(game, 400, error=str(error))

@@ -81,6 +81,31 @@ def choose_language():
     return response
 
 
+# Text size, per device: a class on <html> (static/css/app.css scales --text-scale), no inline style.
+TEXT_COOKIE = "text_size"
+TEXT_SIZES = ("small", "normal", "large")
+
+
+def text_size() -> str:
+    size = request.cookies.get(TEXT_COOKIE, "normal")
+    return size if size in TEXT_SIZES else "normal"
+
+
+@bp.record_once
+def _register_text_size(state) -> None:
+    state.app.jinja_env.globals["text_size"] = text_size
+
+
+@bp.post("/text-size")
+def choose_text_size():
+    size = request.form.get("size", "")
+    if size not in TEXT_SIZES:
+        return home_page(400, _("Unknown text size."))
+    response = make_response(redirect(_safe_next(), 303))
+    response.set_cookie(TEXT_COOKIE, size, max_age=devices.TWO_YEARS, httponly=True, samesite="Lax")
+    return response
+
+
 @bp.post("/import")
 def import_game():
     upload = request.files.get("file")

@@ -64,12 +64,27 @@
   function noticeMoment() {
     var banner = document.querySelector("#game-panel .seat-banner");
     var now = banner ? banner.dataset.myMoment === "1" : false;
+    var said = false;
     if (lastMoment === false && now) {
       if (navigator.vibrate) { navigator.vibrate([200, 100, 200]); }
       var announcer = document.getElementById("announcer");
-      if (announcer) { announcer.textContent = banner.dataset.cue; }
+      if (announcer) { announcer.textContent = banner.dataset.cue; said = true; }
     }
     lastMoment = now;
+    return said;
+  }
+  // Everyone: when who acts now changes (the kind's template marks it data-announce), say so politely.
+  var lastTurn = null;
+  function turnText() {
+    return Array.prototype.map.call(document.querySelectorAll("#game-panel [data-announce]"), function (element) {
+      return element.textContent.replace(/\s+/g, " ").trim();
+    }).filter(Boolean).join(": ");
+  }
+  function announceTurn(quiet) {
+    var text = turnText();
+    var region = document.getElementById("turn-announcer");
+    if (!quiet && region && lastTurn !== null && text && text !== lastTurn) { region.textContent = text; }
+    lastTurn = text;
   }
   // htmx swaps only the panel: the page's palette (Day, Night) follows the panel's.
   function followPalette() {
@@ -78,8 +93,8 @@
     var root = document.documentElement;
     ["day", "night"].forEach(function (name) { root.classList.toggle(name, name === p.dataset.palette); });
   }
-  document.addEventListener("htmx:afterSettle", function () { noticeMoment(); followPalette(); });
-  document.addEventListener("DOMContentLoaded", noticeMoment);
+  document.addEventListener("htmx:afterSettle", function () { announceTurn(noticeMoment()); followPalette(); });
+  document.addEventListener("DOMContentLoaded", function () { noticeMoment(); announceTurn(true); });
 
   document.addEventListener("visibilitychange", function () { if (!document.hidden) { kick(); } });
   window.addEventListener("online", kick);

@@ -2,27 +2,10 @@
 from __future__ import annotations
 
 import re
-import threading
 
-import pytest
 from playwright.sync_api import expect
-from werkzeug.serving import make_server
 
 from tests.browser.conftest import PHONE, TABLET, no_horizontal_scroll
-from tests.conftest import make_app
-
-
-@pytest.fixture
-def mk_server(tmp_path):
-    """The live server (as in conftest's live_server) with the Mage Knight kind registered."""
-    app = make_app(tmp_path / "browser.db", LIVE_WAIT_SECONDS=20.0, PUBLIC_URL="",
-                   extra_kinds=("companion.rules.mage_knight",))
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
 
 
 def both(pages, check):
@@ -46,9 +29,9 @@ def fits(page):
     assert no_horizontal_scroll(page), page.url
 
 
-def test_a_two_player_round_on_a_phone_seen_live_on_a_tablet(mk_server, device):
+def test_a_two_player_round_on_a_phone_seen_live_on_a_tablet(live_server, device):
     phone = device(PHONE)
-    phone.goto(mk_server + "/new/mage_knight")
+    phone.goto(live_server + "/new/mage_knight")
     # the form starts with 2 player rows
     phone.get_by_label("Player 1 name").fill("Anna")
     phone.get_by_label("Player 1 hero").fill("Tovak")

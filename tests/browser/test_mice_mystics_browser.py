@@ -2,27 +2,10 @@
 from __future__ import annotations
 
 import re
-import threading
 
-import pytest
 from playwright.sync_api import expect
-from werkzeug.serving import make_server
 
 from tests.browser.conftest import PHONE, TABLET, no_horizontal_scroll
-from tests.conftest import make_app
-
-
-@pytest.fixture
-def mm_server(tmp_path):
-    """The live server of tests/browser/conftest.py, with the Mice and Mystics kind registered."""
-    app = make_app(tmp_path / "browser.db", LIVE_WAIT_SECONDS=20.0, PUBLIC_URL="",
-                   extra_kinds=("companion.rules.mice_mystics",))
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
 
 
 def track_names(page) -> list[str]:
@@ -51,9 +34,9 @@ def press_next(tablet, phone) -> None:
     same_on_phone(tablet, phone)
 
 
-def test_chapter_one_on_a_tablet_followed_on_a_phone(mm_server, device):
+def test_chapter_one_on_a_tablet_followed_on_a_phone(live_server, device):
     tablet = device(TABLET)
-    tablet.goto(mm_server + "/")
+    tablet.goto(live_server + "/")
     tablet.get_by_role("link", name="Mice and Mystics").click()
     # the party: Lily (Ann), Filch (Bo), Nez; the chapter: Chapter 1, end page 6; two rats on the board
     tablet.get_by_label("Lily", exact=True).check()
@@ -75,7 +58,7 @@ def test_chapter_one_on_a_tablet_followed_on_a_phone(mm_server, device):
     assert no_horizontal_scroll(tablet)
 
     phone = device(PHONE)
-    phone.goto(mm_server + "/new/mice_mystics")
+    phone.goto(live_server + "/new/mice_mystics")
     assert no_horizontal_scroll(phone)
     phone.goto(tablet.url)
     same_on_phone(tablet, phone)

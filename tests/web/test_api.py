@@ -4,7 +4,6 @@ from __future__ import annotations
 import io
 import json
 
-from tests.conftest import csrf_token
 from tests.web.helpers import act, new_counter
 
 

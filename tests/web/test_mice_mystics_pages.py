@@ -7,7 +7,7 @@ import pytest
 
 from companion import store
 from tests.conftest import csrf_token, make_app
-from tests.web.helpers import HTMX, act, alert
+from tests.web.helpers import act, alert
 
 KIND = "companion.rules.mice_mystics"
 

@@ -6,7 +6,6 @@ Runs when TEST_POSTGRES_URL points at a server where the role may create databas
 from __future__ import annotations
 
 import os
-import random
 import time
 from collections import Counter
 
