@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -74,3 +75,179 @@ def test_every_control_on_the_game_pages_is_at_least_44px(live_server, device):
     for path in ("/", "/new/mage_knight", "/new/mice_mystics", "/g/NOPE7"):
         small_targets(page, live_server + path, found)
     assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+# ---------- keyboard ----------
+
+LAPTOP = {"width": 1280, "height": 800}
+
+
+def tab_to(page, selector: str, limit: int = 120) -> None:
+    """Tab (only Tab) until the focus is on an element matching selector."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => !!document.activeElement && document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def focus_is_visible(page) -> bool:
+    return page.evaluate("""() => {
+      const e = document.activeElement, s = getComputedStyle(e);
+      return e.matches(':focus-visible') && s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
+    }""")
+
+
+def version(page) -> int:
+    return int(page.locator("#game-panel").get_attribute("data-version"))
+
+
+def wait_version(page, number: int) -> None:
+    expect(page.locator("#game-panel")).to_have_attribute("data-version", str(number))
+
+
+def help_dialog_opens_and_closes(page) -> None:
+    dialog = page.locator("dialog#shortcuts")
+    expect(dialog).to_be_hidden()
+    page.keyboard.press("?")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("heading", name="Keyboard shortcuts")).to_be_visible()
+    assert page.evaluate("document.getElementById('shortcuts').contains(document.activeElement)")
+    page.keyboard.press("n")  # letters do nothing while the list is open
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    # the visible button opens it too, and focus comes back to it
+    opener = page.get_by_role("button", name="Keyboard shortcuts")
+    opener.focus()
+    page.keyboard.press("Enter")
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(opener).to_be_focused()
+
+
+PICK = ".mk-tactic"
+
+
+def test_a_mage_knight_turn_by_keyboard_alone(live_server, device):
+    page = device(LAPTOP)
+    code = api_game(live_server, "mage_knight", MK_SETUP)
+    page.goto(f"{live_server}/g/{code}")
+    expect(page.locator("#mk-who")).to_have_text("Boris")
+    tab_to(page, PICK)
+    assert focus_is_visible(page)
+    page.keyboard.press("Enter")
+    expect(page.locator("#mk-who")).to_have_text("Anna")
+    expect(page.locator("#turn-announcer")).to_have_text("Picks a tactic now: Anna")  # said politely
+    if not page.evaluate(f"document.activeElement.matches('{PICK}')"):
+        tab_to(page, PICK)
+    page.keyboard.press("Enter")
+    expect(page.locator(".mk-now-what")).to_have_text("Turn")
+    first = page.locator("#mk-who").inner_text()
+    expect(page.locator("#turn-announcer")).to_have_text(f"Turn: {first}")
+    expect(page.locator('[data-shortcut="next"]')).to_have_text("End turn")
+    before = version(page)
+    page.keyboard.press("Alt+n")  # with a modifier: not ours
+    page.keyboard.press("n")
+    wait_version(page, before + 1)
+    second = "Boris" if first == "Anna" else "Anna"
+    expect(page.locator("#mk-who")).to_have_text(second)
+    expect(page.locator("#turn-announcer")).to_have_text(f"Turn: {second}")
+    page.keyboard.press("u")
+    wait_version(page, before + 2)
+    expect(page.locator("#mk-who")).to_have_text(first)
+    help_dialog_opens_and_closes(page)
+
+
+def test_a_mice_and_mystics_turn_by_keyboard_alone(live_server, device):
+    code = api_game(live_server, "mice_mystics", MM_SETUP)
+    while api_get(live_server, code)["view"]["turn"] is None:  # on to a mouse's turn
+        api_act(live_server, code, "next_turn")
+    page = device(LAPTOP)
+    page.goto(f"{live_server}/g/{code}")
+    steps = page.locator("#mm-turn .mm-step-title")
+    expect(steps.first).to_have_text("○ Move")
+    tab_to(page, "form:has(input[name=action][value=do_move]) button")
+    assert focus_is_visible(page)
+    page.keyboard.press("Enter")
+    expect(steps.first).to_have_text("✓ Move")
+    tab_to(page, "form:has(input[name=kind][value=scurry]) button")
+    assert focus_is_visible(page)
+    page.keyboard.press(" ")
+    expect(steps.nth(1)).to_contain_text("Scurry")
+    # typing in a field: the letters are the field's
+    before = version(page)
+    field = page.get_by_label("Ability card (one per turn)")
+    field.focus()
+    page.keyboard.type("nu")
+    expect(field).to_have_value("nu")
+    field.fill("")
+    page.keyboard.press("Tab")
+    assert version(page) == before
+    whose = page.locator("#mm-whose-turn").inner_text()
+    page.keyboard.press("n")
+    wait_version(page, before + 1)
+    expect(page.locator("#mm-whose-turn")).not_to_have_text(whose)
+    now = page.locator("#mm-whose-turn").inner_text()
+    expect(page.locator("#turn-announcer")).to_have_text(now)
+    page.keyboard.press("u")
+    wait_version(page, before + 2)
+    expect(page.locator("#mm-whose-turn")).to_have_text(whose)
+    help_dialog_opens_and_closes(page)
+
+
+def test_the_turn_change_is_announced_on_another_device(live_server, device):
+    code = api_game(live_server, "mice_mystics", MM_SETUP)
+    page = device(PHONE)
+    page.goto(f"{live_server}/g/{code}")
+    region = page.locator("#turn-announcer")
+    expect(region).to_have_attribute("aria-live", "polite")
+    expect(region).to_have_text("")  # nothing said on arrival
+    api_act(live_server, code, "next_turn")  # from another device
+    expect(page.locator("#game-panel")).to_have_attribute("data-version", "2")
+    expect(region).to_have_text(page.locator("#mm-whose-turn").inner_text().strip())
+
+
+# ---------- text size ----------
+
+def test_text_size_is_remembered_per_device(live_server, device):
+    page = device(PHONE)
+    other = device(PHONE)
+    page.goto(live_server + "/")
+    root_size = "() => getComputedStyle(document.documentElement).fontSize"
+    assert page.evaluate(root_size) == "16px"
+    expect(page.get_by_role("button", name="Normal text size")).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="Larger text").click()
+    expect(page.locator("html")).to_have_class(re.compile(r"\btext-large\b"))
+    assert page.evaluate(root_size) == "20px"
+    expect(page.get_by_role("button", name="Larger text")).to_have_attribute("aria-pressed", "true")
+    code = api_game(live_server, "mice_mystics", MM_SETUP)
+    page.goto(f"{live_server}/g/{code}")
+    expect(page.locator("html")).to_have_class(re.compile(r"\btext-large\b"))
+    page.get_by_role("button", name="Smaller text").click()
+    expect(page).to_have_url(f"{live_server}/g/{code}")  # back where the choice was made
+    assert page.evaluate(root_size) == "14px"
+    other.goto(f"{live_server}/g/{code}")
+    assert other.evaluate(root_size) == "16px"  # another device keeps its own
+
+
+# ---------- motion ----------
+
+MOVING = """() => [...document.querySelectorAll('*')].filter(e => {
+  const s = getComputedStyle(e);
+  return s.animationName !== 'none' || s.transitionDuration.split(',').some(d => parseFloat(d) > 0)
+         || s.scrollBehavior === 'smooth';
+}).map(e => e.tagName + '.' + e.className)"""
+
+
+def test_nothing_moves_with_prefers_reduced_motion(live_server, device):
+    page = device(PHONE)
+    page.emulate_media(reduced_motion="reduce")
+    code = api_game(live_server, "mice_mystics", MM_SETUP)
+    page.goto(f"{live_server}/g/{code}")
+    page.get_by_role("button", name="Next ▶").click()
+    wait_version(page, 2)
+    assert page.evaluate(MOVING) == []
+    assert page.evaluate("document.getAnimations().length") == 0
+    page.keyboard.press("?")
+    assert page.evaluate(MOVING) == []

@@ -67,3 +67,19 @@ def test_forms_work_without_javascript(live_server, browser):
     page.get_by_role("button", name="Undo: Add 1").click()
     expect(page.locator("#count")).to_have_text("0")
     context.close()
+
+
+def test_a_phone_that_lost_the_network_catches_up_by_itself(live_server, device):
+    tablet, phone = device(TABLET), device(PHONE)
+    tablet.goto(live_server + "/new/counter")
+    tablet.get_by_role("button", name="Start").click()
+    phone.goto(tablet.url)
+    expect(phone.locator("#count")).to_have_text("0")
+    phone.context.set_offline(True)
+    tablet.get_by_role("button", name="+1").click()
+    tablet.get_by_role("button", name="+1").click()
+    expect(tablet.locator("#count")).to_have_text("2")
+    expect(phone.locator("#offline")).to_be_visible()  # it says so while the network is gone
+    phone.context.set_offline(False)
+    expect(phone.locator("#count")).to_have_text("2")  # no reload, no tap
+    expect(phone.locator("#offline")).to_be_hidden()
