@@ -118,4 +118,9 @@ def test_mice_and_mystics_pages_have_no_serious_violations(live_server, device, 
     check(screen, url + "/screen", problems)
     check(page, url + "/history", problems)
     check(page, live_server + "/", problems)  # with this game among the recent ones
+    page.goto(url)
+    page.keyboard.press("?")  # the keyboard shortcuts dialog
+    expect(page.locator("dialog#shortcuts")).to_be_visible()
+    if found := serious(page):
+        problems["shortcuts dialog"] = found
     assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
