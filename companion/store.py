@@ -95,10 +95,7 @@ def free_code() -> str:
 def apply_action(game: Game, action: str, params: Mapping[str, Any], seen_version: int,
                  device: DeviceRef, rng: random.Random) -> Outcome:
     """Validate and apply one action; persist state + event only if `seen_version` is still current."""
-    if seen_version != game.version:
-        raise StaleVersion(game)
-    if game.archived:
-        raise RuleError(N_("This game is archived. Restore it to continue."))
+    _check_writable(game, seen_version)
     state_before = game.state
     outcome = kind_of(game).apply(state_before, action, params, rng)
     # Round-trip through JSON now: what we keep is exactly what a reload will see.
@@ -112,8 +109,7 @@ def apply_action(game: Game, action: str, params: Mapping[str, Any], seen_versio
 
 def undo(game: Game, seen_version: int, device: DeviceRef) -> Event:
     """Restore the state before the latest change not yet undone; the undo is itself an event."""
-    if seen_version != game.version:
-        raise StaleVersion(game)
+    _check_writable(game, seen_version)
     target = undo_target(game)
     if target is None:
         raise RuleError(N_("Nothing to undo."))
@@ -123,6 +119,13 @@ def undo(game: Game, seen_version: int, device: DeviceRef) -> Event:
                   undo_next=_undo_next_before(game.id, target.seq))
     _commit_change(game, seen_version, target.state_before, event, device)
     return event
+
+
+def _check_writable(game: Game, seen_version: int) -> None:
+    if seen_version != game.version:
+        raise StaleVersion(game)
+    if game.archived:
+        raise RuleError(N_("This game is archived. Restore it to continue."))
 
 
 def _commit_change(game: Game, seen_version: int, new_state: dict, event: Event,

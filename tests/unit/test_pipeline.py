@@ -112,7 +112,11 @@ def test_codes_use_an_unambiguous_alphabet(app):
     assert store.normalize_code(" k7q-3m ") == "K7Q3M"
 
 
-def test_archived_game_refuses_actions(game):
+def test_archived_game_refuses_actions_and_undo(game):
+    store.apply_action(game, "add", {"n": "1"}, 0, ANNA, random.Random(1))
     store.set_archived(game, True)
     with pytest.raises(RuleError):
-        store.apply_action(game, "add", {"n": "1"}, 0, ANNA, random.Random(1))
+        store.apply_action(game, "add", {"n": "1"}, 1, ANNA, random.Random(1))
+    with pytest.raises(RuleError):
+        store.undo(game, 1, ANNA)
+    assert game.state["count"] == 6
