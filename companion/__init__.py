@@ -28,8 +28,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     kinds.init_app(app, app.config["GAME_KINDS"])
 
-    from .web import api, assets, devices, errors, games, home, join, live, pwa
+    from .web import api, assets, devices, errors, games, home, join, live, pwa, watch
     assets.init_app(app)
+    watch.init_app(app)
     join.init_app(app)
     devices.init_app(app)
     errors.init_app(app)

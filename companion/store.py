@@ -199,12 +199,12 @@ def _plain(params: Mapping[str, Any]) -> dict:
 
 def rename(game: Game, title: str) -> None:
     game.title = title
-    db.session.commit()
+    _bump_seating(game)  # every screen shows the name: wake them
 
 
 def set_archived(game: Game, archived: bool) -> None:
     game.archived = archived
-    db.session.commit()
+    _bump_seating(game)
 
 
 def delete(game: Game) -> None:
@@ -241,9 +241,19 @@ def take_seat(game: Game, seat_id: str, device_id: str, take_over: bool = False)
         return
     if holder is not None and not take_over:
         raise SeatTaken(device_label(holder))
-    db.session.execute(sa.delete(Seat).where(Seat.game_id == game.id,
-                                             sa.or_(Seat.seat_id == seat_id, Seat.device_id == device_id)))
+    # Only the holder this device saw is replaced: if another device took the seat meanwhile,
+    # the insert below collides with it and this device is asked again.
+    mine_or_seen = Seat.device_id == device_id
+    if holder is not None:
+        mine_or_seen = sa.or_(mine_or_seen, sa.and_(Seat.seat_id == seat_id, Seat.device_id == holder))
+    db.session.execute(sa.delete(Seat).where(Seat.game_id == game.id, mine_or_seen))
     db.session.add(Seat(game_id=game.id, seat_id=seat_id, device_id=device_id))
+    try:
+        db.session.flush()
+    except sa.exc.IntegrityError:
+        db.session.rollback()
+        holder = db.session.scalar(sa.select(Seat.device_id).where(Seat.game_id == game.id, Seat.seat_id == seat_id))
+        raise SeatTaken(device_label(holder) if holder else "") from None
     _bump_seating(game)
 
 
@@ -255,6 +265,7 @@ def release_seat(game: Game, device_id: str) -> None:
 
 
 def _bump_seating(game: Game) -> None:
+    """Seats, the name, the archive flag: what screens show beside the state. Waking them is enough."""
     db.session.execute(sa.update(Game).where(Game.id == game.id).values(seating=Game.seating + 1)
                        .execution_options(synchronize_session=False))
     db.session.commit()
@@ -372,7 +383,11 @@ def import_game(data: Any) -> Game:
         kind.check_state(data.get("state"))
         for e in events:
             kind.check_state(e["state_before"])
-            Text.from_json(e["label"])
+            Text.from_json(e["label"]).render()
+            if not isinstance(e.get("notices", []), list):
+                raise BadImport(N_("An event in the file is damaged."))
+            for notice in e.get("notices", []):
+                Text.from_json(notice).render()
             if not isinstance(e["action"], str) or len(e["action"]) > 40 or not isinstance(e["params"], dict):
                 raise BadImport(N_("An event in the file is damaged."))
             datetime.fromisoformat(e["at"])

@@ -48,13 +48,16 @@ class Text:
         """The message in a language: pass the translation functions (identity gives English)."""
         values = {k: v.render(gettext, ngettext) if isinstance(v, Text) else v
                   for k, v in self.params.items()}
-        template = (ngettext(self.msgid, self.plural, int(values.get("n", 0))) if self.plural
-                    else gettext(self.msgid))
         try:
+            template = (ngettext(self.msgid, self.plural, int(values.get("n", 0))) if self.plural
+                        else gettext(self.msgid))
             return template.format(**values)
-        except (KeyError, IndexError, ValueError):
-            # A broken translation must never hide the message: fall back to the English text.
+        except (KeyError, IndexError, ValueError, TypeError):
+            pass  # a broken translation must never hide the message: fall back to the English text
+        try:
             return self.msgid.format(**values)
+        except (KeyError, IndexError, ValueError, TypeError):
+            return self.msgid  # damaged params (an edited file): still show something, never fail
 
 
 class RuleError(Exception):

@@ -68,8 +68,8 @@ def act(code: str):
     try:
         seen = version(request.form.get("version"))
         action = short_text(request.form.get("action"), _("The action"), 40)
-        store.apply_action(game, action, action_params(request.form), seen,
-                                     devices.current(), random.SystemRandom())
+        store.apply_action(game, action, action_params(request.form), seen, devices.current(),
+                           random.SystemRandom())
     except BadForm as error:
         return show_game(game, 400, error=str(error))
     except store.StaleVersion as stale:
@@ -138,7 +138,7 @@ def take_seat(code: str):
         store.take_seat(game, seat_id, devices.current().id, take_over=request.form.get("take_over") == "yes")
     except store.SeatTaken as taken:
         return show_game(game, 409, error=_("%(seat)s is held by %(device)s. Tick “Take over” to take it.",
-                                            seat=seats[seat_id]["name"], device=taken.holder_label or _("another device")))
+                                            seat=translate(seats[seat_id]["name"]), device=taken.holder_label or _("another device")))
     return after_change(game)
 
 
@@ -154,7 +154,8 @@ def history(code: str):
     game = load(code)
     events = store.history(game)
     return render_template("history.html", game=game, events=events, undo_target=store.undo_target(game),
-                           undone={e.undoes_seq for e in events if e.undoes_seq})
+                           undone={e.undoes_seq for e in events if e.undoes_seq},
+                           palette=store.kind_of(game).view(game.state).get("palette", "day"))
 
 
 @bp.get("/devices")

@@ -7,19 +7,44 @@
   var controller = null;
   var running = false;
   var backoff = 500;
+  var wake = null;      // resolves the current back-off pause early (kick)
+  var held = false;     // a live refresh waits while someone types in the panel
 
   function panel() { return document.getElementById("game-panel"); }
-  function sleep(ms) { return new Promise(function (done) { setTimeout(done, ms); }); }
+  function sleep(ms) {
+    return new Promise(function (done) { wake = done; setTimeout(done, ms); });
+  }
   function setOnline(online) {
     var banner = document.getElementById("offline");
     if (banner) { banner.hidden = online; }
+  }
+  function flash(text) {
+    var box = document.getElementById("flash");
+    if (box) { box.textContent = text || ""; }
+  }
+
+  // Someone is typing or choosing in the panel: swapping it now would throw their input away.
+  function editing() {
+    var active = document.activeElement;
+    var p = panel();
+    return !!(p && active && p.contains(active) && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName) &&
+              active.type !== "hidden" && active.type !== "submit");
   }
 
   function refresh() {
     var p = panel();
     if (!p || !window.htmx) { return Promise.resolve(); }
+    if (editing()) {
+      held = true;
+      flash(p.dataset.heldText);
+      return Promise.resolve();
+    }
+    held = false;
     return htmx.ajax("GET", p.dataset.panelUrl, { target: "#game-panel", swap: "outerHTML" });
   }
+  document.addEventListener("focusout", function () {
+    setTimeout(function () { if (held && !editing()) { refresh(); } }, 0);
+  });
 
   async function loop() {
     if (running) { return; }
@@ -28,14 +53,19 @@
       var p = panel();
       controller = new AbortController();
       try {
+        if (held) { await sleep(1000); continue; }
         var response = await fetch(p.dataset.liveUrl + "?v=" + encodeURIComponent(p.dataset.liveToken), {
           signal: controller.signal, cache: "no-store", credentials: "same-origin",
           headers: { "Accept": "application/json" }
         });
         if (response.status === 200) {
           var data = await response.json();
-          if (panel() && data.token !== panel().dataset.liveToken) { await refresh(); }
+          if (panel() && data.token !== panel().dataset.liveToken) {
+            await refresh();
+            if (!held && panel() && panel().dataset.liveToken !== data.token) { throw new Error("refresh failed"); }
+          }
         } else if (response.status === 404) {
+          flash(p.dataset.goneText);  // deleted on another device: say so instead of freezing
           break;
         } else if (response.status !== 204) {
           throw new Error("live " + response.status);
@@ -56,8 +86,29 @@
   // Back from sleep, a tab switch or a network drop: ask again now, not after a timeout.
   function kick() {
     if (controller) { controller.abort(); }
+    if (wake) { wake(); }
     if (!running) { loop(); }
   }
+
+  // Open sections (<details>) stay open across a swap, and a fresh panel clears an old message.
+  var openSections = [];
+  function sectionKey(details) {
+    var summary = details.querySelector("summary");
+    return details.id || (summary ? summary.textContent.replace(/\s+/g, " ").trim() : "");
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var p = panel();
+    if (!p || event.detail.target !== p) { return; }
+    openSections = Array.prototype.map.call(p.querySelectorAll("details[open]"), sectionKey);
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var p = panel();
+    if (!p || !event.detail.target || event.detail.target.id !== "game-panel") { return; }
+    if (!held) { flash(""); }
+    p.querySelectorAll("details").forEach(function (details) {
+      if (openSections.indexOf(sectionKey(details)) !== -1) { details.open = true; }
+    });
+  });
 
   // A seated phone: when its moment comes (your turn, your pick), buzz and say so.
   var lastMoment = null;
@@ -100,4 +151,12 @@
   window.addEventListener("online", kick);
   window.addEventListener("pageshow", function (event) { if (event.persisted) { kick(); } });
   document.addEventListener("DOMContentLoaded", loop);
+
+  // Times come in UTC from the server; the table reads them in its own time zone.
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("time.local-time").forEach(function (element) {
+      var when = new Date(element.getAttribute("datetime"));
+      if (!isNaN(when)) { element.textContent = when.toLocaleTimeString(); }
+    });
+  });
 })();

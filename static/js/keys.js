@@ -102,7 +102,12 @@
     if (!was || !p || (active && active !== document.body && document.contains(active))) { return; }
     var list = focusables(p);
     var same = list.filter(function (element) { return signature(element) === was.signature; })[0];
-    var target = same || list[Math.min(Math.max(was.index, 0), list.length - 1)];
+    // The control is gone (the turn passed): land on the nearest button, never in a field, where
+    // the next letter typed would be taken as text instead of a shortcut.
+    var buttons = list.filter(function (element) { return !typing(element); });
+    var index = Math.min(Math.max(was.index, 0), list.length - 1);
+    var near = buttons.filter(function (element) { return list.indexOf(element) >= index; })[0] || buttons[buttons.length - 1];
+    var target = same || near;
     if (target) { target.focus({ preventScroll: true }); }
   });
 

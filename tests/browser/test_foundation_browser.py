@@ -83,3 +83,31 @@ def test_a_phone_that_lost_the_network_catches_up_by_itself(live_server, device)
     phone.context.set_offline(False)
     expect(phone.locator("#count")).to_have_text("2")  # no reload, no tap
     expect(phone.locator("#offline")).to_be_hidden()
+
+
+def test_a_change_elsewhere_waits_while_someone_types(live_server, device):
+    tablet, phone = device(TABLET), device(PHONE)
+    tablet.goto(live_server + "/new/counter")
+    tablet.get_by_role("button", name="Start").click()
+    phone.goto(tablet.url)
+    field = tablet.locator("#counter-name-input")
+    field.fill("Ann")  # typing, focus stays in the field
+    phone.get_by_role("button", name="+1").click()
+    expect(tablet.locator("#flash")).to_contain_text("updates when you leave this field")
+    expect(field).to_have_value("Ann")
+    expect(tablet.locator("#count")).to_have_text("0")
+    tablet.keyboard.press("Tab")  # done typing: the change comes in
+    expect(tablet.locator("#count")).to_have_text("1")
+    expect(tablet.locator("#flash")).to_have_text("")
+
+
+def test_a_game_deleted_on_another_device_says_so(live_server, device):
+    tablet, phone = device(TABLET), device(PHONE)
+    tablet.goto(live_server + "/new/counter")
+    tablet.get_by_role("button", name="Start").click()
+    phone.goto(tablet.url)
+    phone.get_by_label("Yes, delete this game").check()
+    phone.get_by_role("button", name="Delete").click()
+    expect(tablet.locator("#flash")).to_contain_text("no longer exists")
+    tablet.get_by_role("button", name="+1").click()  # a tap on the gone game: a message, not silence
+    expect(tablet.locator("#flash")).to_contain_text("There is no game")

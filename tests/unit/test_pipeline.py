@@ -120,3 +120,25 @@ def test_archived_game_refuses_actions_and_undo(game):
     with pytest.raises(RuleError):
         store.undo(game, 1, ANNA)
     assert game.state["count"] == 6
+
+
+def test_two_devices_taking_one_seat_at_once_never_take_it_over_silently(game, monkeypatch):
+    store.take_seat(game, "even", "device-anna-000001")
+    real_scalar = db.session.scalar
+    calls = []
+
+    def first_read_sees_no_holder(statement, *args, **kwargs):
+        calls.append(statement)
+        return None if len(calls) == 1 else real_scalar(statement, *args, **kwargs)
+
+    monkeypatch.setattr(db.session, "scalar", first_read_sees_no_holder)  # Boris read before Anna sat
+    with pytest.raises(store.SeatTaken):
+        store.take_seat(game, "even", "device-boris-00001")
+    monkeypatch.undo()
+    assert store.seating(game) == {"even": "device-anna-000001"}
+
+
+def test_a_game_file_with_a_label_that_cannot_be_shown_is_still_shown(game):
+    from companion.rules.base import Text
+    assert Text.from_json({"msgid": "{missing} arrived", "params": {}}).render() == "{missing} arrived"
+    assert Text("{n} die", {"n": "many"}, plural="{n} dice").render() == "many die"  # no count: the singular

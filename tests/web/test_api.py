@@ -107,3 +107,19 @@ def test_a_tampered_import_is_rejected_and_changes_nothing(client, app):
     with app.app_context():
         assert db.session.query(Game).count() == 1
     assert client.get("/").get_data(as_text=True).count("<li>") == before
+
+
+def test_an_import_with_damaged_notices_is_rejected(client):
+    url, token = new_counter(client, 1)
+    act(client, url, token, 0, "roll")
+    good = json.loads(client.get(url + "/export").data)
+    for notices in ([{"bogus": 1}], "not a list", [{"msgid": "x", "params": "not an object"}]):
+        data = json.loads(json.dumps(good))
+        data["events"][0]["notices"] = notices
+        assert client.post("/api/import", data=json.dumps(data), content_type="application/json").status_code == 400
+    data = json.loads(json.dumps(good))
+    data["events"][0]["label"] = {"msgid": "{x}", "params": {}}  # shows as it is, never breaks a page
+    response = client.post("/api/import", data=json.dumps(data), content_type="application/json")
+    assert response.status_code == 201
+    code = response.get_json()["code"]
+    assert client.get(f"/g/{code}").status_code == 200 and client.get(f"/g/{code}/history").status_code == 200

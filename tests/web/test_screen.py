@@ -27,3 +27,13 @@ def test_screen_shows_which_seats_are_taken(app):
     phone.post(url + "/seat", data={"csrf_token": token, "seat": "even"})
     html = tablet.get(url + "/screen").get_data(as_text=True)
     assert "Even: <strong>taken</strong>" in html and "Odd: <span" in html
+
+
+def test_mice_seats_show_the_mice_names_in_the_devices_language(app):
+    client = app.test_client()
+    game = client.post("/api/games", json={"kind": "mice_mystics", "setup": {
+        "mouse": ["lily", "nez"], "minion_type": ["rat_warriors"]}}).get_json()
+    html = client.get(f"/g/{game['code']}/screen").get_data(as_text=True)
+    assert "Lily: <span" in html and "Text(" not in html
+    html = client.get(f"/g/{game['code']}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Text(" not in html and "Лили" in html

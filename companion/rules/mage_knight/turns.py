@@ -57,7 +57,7 @@ def new_turn(state: dict, seat: str, extra: bool = False) -> list[Text]:
     if tactic in TURN_START and unflipped(state, seat, tactic):
         notices.append(Text(TURN_START[tactic]))
     for die in state["source"]:
-        if die["status"] == "stolen":
+        if die["status"] == "stolen" and tactic == "mana_steal":  # only its owner holds that die
             notices.append(Text(N_("{tactic}: the {colour} die on your card can be used this turn."),
                                 {"tactic": tactic_name("mana_steal"), "colour": Text(COLOUR_NAMES[die["colour"]])}))
     return notices

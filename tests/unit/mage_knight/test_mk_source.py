@@ -134,6 +134,18 @@ def test_mk_src_5_mana_steal_keeps_a_basic_die_aside_for_a_later_turn():
     assert [d["colour"] for d in state["source"]] == ["gold", "white", "blue", "black"]
 
 
+def test_mk_src_5_only_the_owner_of_mana_steal_is_reminded_of_its_die():
+    state = new_game(players=2)
+    state["source"] = source.fresh_source(["gold", "green", "red", "black"])
+    state = do(state, "pick_tactic", player="p2", tactic="mana_steal", die=1)
+    out = act(state, "pick_tactic", player="p1", tactic="early_bird")  # p1 starts: Early Bird is 1
+    assert out.state["turn"]["seat"] == "p1"
+    assert not any("die on your card" in text for text in rendered(out.notices))
+    out = act(out.state, "end_turn", player="p1")
+    assert out.state["turn"]["seat"] == "p2"
+    assert any("green die on your card" in text for text in rendered(out.notices))
+
+
 def test_mk_src_5_mana_search_rerolls_up_to_two_dice_depleted_first_once_per_turn():
     state = game_in_turns(["black", "gold", "red", "blue"], ("mana_search", "preparation"), "night")
     seat = state["turn"]["seat"]
