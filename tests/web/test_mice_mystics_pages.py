@@ -190,3 +190,21 @@ def test_captured_mice_are_marked_and_all_captured_loses_with_a_banner(mm_client
     refused = act(mm_client, url, token, version(html), "add_cheese", n="1", reason="room_rule")
     assert refused.status_code == 422
     assert "The chapter is over" in alert(refused.get_data(as_text=True))
+
+
+def test_the_party_defines_its_own_minion_type_and_it_can_arrive(client):
+    from tests.conftest import csrf_token
+    token = csrf_token(client, "/new/mice_mystics")
+    response = client.post("/new/mice_mystics", data={
+        "csrf_token": token, "mouse": ["lily", "nez"], "controller_lily": "", "controller_nez": "",
+        "chapter_name": "Chapter 1", "chapter_end_page": "6",
+        "minion_type[]": ["", "", "", ""], "minion_count[]": ["1", "1", "1", "1"],
+        "custom_minion_name[]": ["Frogs", ""], "custom_minion_cards[]": ["1", "1"],
+        "custom_minion_boss[]": ["no", "no"], "custom_minion_aggressive[]": ["yes", "no"]})
+    assert response.status_code == 303
+    url = response.headers["Location"]
+    html = client.get(url).get_data(as_text=True)
+    assert ">Frogs<" in html  # offered in "Minions arrive"
+    code = url.rsplit("/", 1)[1]
+    state = client.get(f"/api/games/{code}").get_json()["state"]
+    assert [t for t in state["minion_types"].values() if t.get("name") == "Frogs"][0]["aggressive"] is True
