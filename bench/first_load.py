@@ -1,0 +1,46 @@
+"""Bytes a phone downloads for the first load of a game page (all assets, gzip), and from where.
+
+Usage: .venv/bin/python -m bench.first_load
+"""
+from __future__ import annotations
+
+import json
+import tempfile
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from bench.tap_latency import CHROMIUM_ARGS, start_server
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+    server = start_server(5096, Path(tempfile.mkdtemp()))
+    base = "http://127.0.0.1:5096"
+    try:
+        for kind, setup in (("mage_knight", {"player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"]}),
+                            ("mice_mystics", {"mouse": ["lily", "nez"], "minion_type": ["rat_warriors"]})):
+            request = urllib.request.Request(base + "/api/games", method="POST", headers={"Content-Type": "application/json"},
+                                             data=json.dumps({"kind": kind, "setup": setup}).encode())
+            code = json.loads(urllib.request.urlopen(request).read())["code"]
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+                page = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block").new_page()
+                sizes = []
+                page.on("requestfinished", lambda r: sizes.append((r.url, r.sizes()["responseBodySize"],
+                                                                   r.sizes()["responseHeadersSize"]))
+                        if "/live" not in r.url else None)
+                page.goto(f"{base}/g/{code}", wait_until="load")
+                page.wait_for_timeout(1000)  # deferred scripts and icons; the live poll stays open
+                browser.close()
+            hosts = {urlsplit(url).netloc for url, _, _ in sizes}
+            body = sum(b for _, b, _ in sizes)
+            print(f"{kind:<13} first load of a game page: {len(sizes)} requests, {body / 1024:.1f} KB bodies "
+                  f"(+{sum(h for _, _, h in sizes) / 1024:.1f} KB headers), origins: {sorted(hosts)}")
+    finally:
+        server.kill()
+        server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
