@@ -11,8 +11,6 @@ import argparse
 import http.client
 import json
 import random
-import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -20,27 +18,10 @@ import urllib.request
 from pathlib import Path
 
 from bench.stats import report
+from bench.tap_latency import start_server
 
 ROOT = Path(__file__).resolve().parent.parent
 SETUP = {"mouse": ["collin", "lily", "nez", "filch"], "minion_type": ["rat_warriors"], "minion_count": [2]}
-
-
-def start(port: int, workdir: Path) -> subprocess.Popen:
-    env = {"DATABASE_URL": f"sqlite:///{workdir / 'load.db'}", "SECRET_KEY": "bench", "PATH": "/usr/bin:/bin"}
-    subprocess.run([sys.executable, "-m", "flask", "--app", "companion", "db", "upgrade"], cwd=ROOT,
-                   env=env, check=True, capture_output=True)
-    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}",
-                               "--worker-class", "gthread", "--workers", "2", "--threads", "128",
-                               "--graceful-timeout", "1", "companion:create_app()"],
-                              cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
-            return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise SystemExit("the server did not start")
 
 
 class Stats:
@@ -126,7 +107,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=5097)
     parser.add_argument("--pause", type=float, default=5.0, help="mean seconds between a table's actions")
     args = parser.parse_args()
-    server = start(args.port, Path(tempfile.mkdtemp()))
+    server = start_server(args.port, Path(tempfile.mkdtemp()), threads=128)
     stats, stop = Stats(), threading.Event()
     try:
         codes = []

@@ -23,13 +23,14 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-def start_server(port: int, workdir: Path) -> subprocess.Popen:
+def start_server(port: int, workdir: Path, threads: int = 16) -> subprocess.Popen:
+    """gunicorn with 2 worker processes on a fresh SQLite file in `workdir`, once it answers."""
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{workdir / 'bench.db'}", "SECRET_KEY": "bench"}
     subprocess.run([sys.executable, "-m", "flask", "--app", "companion", "db", "upgrade"],
                    cwd=ROOT, env=env, check=True, capture_output=True)
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--worker-class", "gthread",
-         "--workers", "2", "--threads", "16", "--graceful-timeout", "1", "companion:create_app()"],
+         "--workers", "2", "--threads", str(threads), "--graceful-timeout", "1", "companion:create_app()"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(100):
         try:

@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, api_act, api_game, api_get, pick_all_tactics
