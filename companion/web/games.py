@@ -126,6 +126,20 @@ def screen_qr(code: str):
     return response
 
 
+@bp.get("/calc/<name>")
+def calculate(code: str, name: str):
+    """A question that changes nothing (the Hand limit now, say): answered from the current state."""
+    game = load(code)
+    calculator = getattr(store.kind_of(game), "calculators", {}).get(name)
+    if calculator is None:
+        abort(404)
+    try:
+        answer, status = translate(calculator(game.state, request.args)), 200
+    except RuleError as error:
+        answer, status = translate(error.text), 400 if isinstance(error, BadParams) else 422
+    return page_or_block("calc.html", "answer", status, game=game, answer=answer, failed=status != 200)
+
+
 @bp.post("/seat")
 def take_seat(code: str):
     game = load(code)

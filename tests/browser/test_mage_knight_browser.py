@@ -112,7 +112,9 @@ def test_a_two_player_round_on_a_phone_seen_live_on_a_tablet(live_server, device
     expect(tablet.locator("html")).to_have_class("night")
 
     # every tap target in the panel is at least 44 px high on the phone
-    targets = "#game-panel button, #game-panel summary, #game-panel select, #game-panel input:not([type=hidden])"
+    # (a checkbox counts by the label around it, which is the tap target)
+    targets = ("#game-panel button, #game-panel summary, #game-panel select, "
+               "#game-panel input:not([type=hidden]):not([type=checkbox]), #game-panel label:has(input[type=checkbox])")
     small = phone.evaluate("""(sel) => [...document.querySelectorAll(sel)]
         .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 44)
         .map(e => e.outerHTML.slice(0, 80))""", targets)

@@ -307,3 +307,21 @@ def test_map_facts_and_scenario_end_controls(mk_app, client):
     table.pick_all()
     countdown = htmllib.unescape(re.search(r'id="mk-countdown".*?</p>', table.html, re.S).group(0))
     assert "The scenario's end is met." in countdown and "Last turns left: 2" in countdown
+
+
+def test_mk_hand_1_the_hand_limit_helper_answers_without_changing_the_game(client):
+    game = client.post("/api/games", json={"kind": "mage_knight", "setup": {
+        "player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"], "scenario": "full_conquest"}}).get_json()
+    code, version = game["code"], game["version"]
+    page = client.get(f"/g/{code}").get_data(as_text=True)
+    assert 'id="mk-hand-limit"' in page
+    ask = lambda **q: client.get(f"/g/{code}/calc/hand_limit", query_string=q, headers={"HX-Request": "true"})
+    answer = ask(player="p1", keeps="2", near_keep="1", city="shield")
+    assert answer.status_code == 200 and "Anna draws up to 7 cards (level 1)" in answer.get_data(as_text=True)
+    answer = ask(player="p2", keeps="1", near_keep="1", city="leader", planning="1", cards="3")
+    assert "Boris draws up to 8 cards" in answer.get_data(as_text=True)  # 5 + max(1, 2) + 1
+    assert ask(player="p9").status_code == 400 and ask(player="p1", city="castle").status_code == 400
+    plain = client.get(f"/g/{code}/calc/hand_limit", query_string={"player": "p1"})
+    assert "<html" in plain.get_data(as_text=True) and "draws up to 5 cards" in plain.get_data(as_text=True)
+    assert client.get(f"/g/{code}/calc/nonsense").status_code == 404
+    assert client.get(f"/api/games/{code}").get_json()["version"] == version

@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from ..base import N_, Outcome, RuleError, dispatch
 from . import seating
+from .fame import hand_limit_for
 from .actions import ACTIONS
 from .preparation import STEP_NAMES, UNIT_NAMES
 from .setup import HERO_NAMES, SCENARIO_NAMES, new_state, parse_setup
@@ -44,6 +45,8 @@ class MageKnight:
     check_state = staticmethod(check_state)
     view = staticmethod(view)
     seats = staticmethod(seating.seats)
+    # Questions the group can ask without changing the game: name -> (state, params) -> Text.
+    calculators = {"hand_limit": hand_limit_for}
     seat_status = staticmethod(seating.seat_status)
 
 

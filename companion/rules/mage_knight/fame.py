@@ -48,3 +48,18 @@ def hand_limit(level: int, keeps_owned: int = 0, near_own_keep: bool = False,
     city_bonus = {None: 0, "shield": 1, "leader": 2}[city]
     planning_bonus = 1 if planning and cards_in_hand >= 2 else 0
     return base_hand_limit(level) + max(keep_bonus, city_bonus) + planning_bonus
+
+
+def hand_limit_for(state: dict, params) -> Text:
+    """The Hand limit of one player now (MK-HAND-1), from what the group tells about the map."""
+    from ..base import param_bool, param_int, param_str
+    from .seats import player, seat_param
+    seat = seat_param(state, params, allow_dummy=False)
+    level = level_for_fame(player(state, seat)["fame"])
+    city = param_str(params, "city", default="none", choices=("none", "shield", "leader"))
+    limit = hand_limit(level, keeps_owned=param_int(params, "keeps", 0, 20, default=0),
+                       near_own_keep=param_bool(params, "near_keep"),
+                       city=None if city == "none" else city, planning=param_bool(params, "planning"),
+                       cards_in_hand=param_int(params, "cards", 0, 30, default=0))
+    return Text(N_("{name} draws up to {n} cards (level {level})."),
+                {"name": player(state, seat)["name"], "n": limit, "level": level})
