@@ -225,9 +225,11 @@ class SeatTaken(Exception):
         self.holder_label = holder_label
 
 
-def seating(game: Game) -> dict[str, str]:
-    """seat id -> device id."""
-    return dict(db.session.execute(sa.select(Seat.seat_id, Seat.device_id).where(Seat.game_id == game.id)).all())
+def seating(game: Game) -> dict[str, tuple[str, str]]:
+    """seat id -> (device id, its label), in one query."""
+    rows = db.session.execute(sa.select(Seat.seat_id, Seat.device_id, Device.label)
+                              .outerjoin(Device, Device.id == Seat.device_id).where(Seat.game_id == game.id))
+    return {r.seat_id: (r.device_id, r.label or "") for r in rows}
 
 
 def seat_of(game: Game, device_id: str) -> str | None:

@@ -31,9 +31,10 @@ def seats_context(game: Game, kind) -> dict:
         return {"seats": [], "my_seat": None, "my_status": None}
     held = store.seating(game)
     me = devices.current().id
-    seats = [{**seat, "holder": held.get(seat["id"]), "mine": held.get(seat["id"]) == me,
-              "holder_label": store.device_label(held[seat["id"]]) if held.get(seat["id"]) not in (None, me) else ""}
-             for seat in kind.seats(game.state)]
+    seats = []
+    for seat in kind.seats(game.state):
+        holder, label = held.get(seat["id"], (None, ""))
+        seats.append({**seat, "holder": holder, "mine": holder == me, "holder_label": "" if holder == me else label})
     mine = next((seat for seat in seats if seat["mine"]), None)
     return {"seats": seats, "my_seat": mine,
             "my_status": kind.seat_status(game.state, mine["id"]) if mine else None}

@@ -76,8 +76,13 @@ def choose_language():
     lang = request.form.get("lang", "")
     if lang not in current_app.config["LANGUAGES"]:
         return home_page(400, _("Unknown language."))
+    return remember_for_this_device(LANG_COOKIE, lang)
+
+
+def remember_for_this_device(cookie: str, value: str):
+    """A per-device choice (language, text size): a long-lived cookie, then back where it was made."""
     response = make_response(redirect(_safe_next(), 303))
-    response.set_cookie(LANG_COOKIE, lang, max_age=devices.TWO_YEARS, httponly=True, samesite="Lax")
+    response.set_cookie(cookie, value, max_age=devices.TWO_YEARS, httponly=True, samesite="Lax")
     return response
 
 
@@ -101,9 +106,7 @@ def choose_text_size():
     size = request.form.get("size", "")
     if size not in TEXT_SIZES:
         return home_page(400, _("Unknown text size."))
-    response = make_response(redirect(_safe_next(), 303))
-    response.set_cookie(TEXT_COOKIE, size, max_age=devices.TWO_YEARS, httponly=True, samesite="Lax")
-    return response
+    return remember_for_this_device(TEXT_COOKIE, size)
 
 
 @bp.post("/import")

@@ -135,7 +135,7 @@ def test_two_devices_taking_one_seat_at_once_never_take_it_over_silently(game, m
     with pytest.raises(store.SeatTaken):
         store.take_seat(game, "even", "device-boris-00001")
     monkeypatch.undo()
-    assert store.seating(game) == {"even": "device-anna-000001"}
+    assert store.seating(game) == {"even": ("device-anna-000001", "")}
 
 
 def test_a_game_file_with_a_label_that_cannot_be_shown_is_still_shown(game):
