@@ -76,7 +76,7 @@
         if (!controller.signal.aborted) {
           setOnline(false);
           await sleep(backoff);
-          backoff = Math.min(backoff * 2, 5000);
+          backoff = Math.min(backoff * 2, 3000);
         }
       }
     }
@@ -85,6 +85,7 @@
 
   // Back from sleep, a tab switch or a network drop: ask again now, not after a timeout.
   function kick() {
+    backoff = 500;  // the network is back or the page is seen again: no reason to wait long
     if (controller) { controller.abort(); }
     if (wake) { wake(); }
     if (!running) { loop(); }

@@ -81,7 +81,8 @@ def test_a_phone_that_lost_the_network_catches_up_by_itself(live_server, device)
     expect(tablet.locator("#count")).to_have_text("2")
     expect(phone.locator("#offline")).to_be_visible()  # it says so while the network is gone
     phone.context.set_offline(False)
-    expect(phone.locator("#count")).to_have_text("2")  # no reload, no tap
+    # no reload, no tap (the wait allows for a back-off pause that began while offline)
+    expect(phone.locator("#count")).to_have_text("2", timeout=15_000)
     expect(phone.locator("#offline")).to_be_hidden()
 
 
