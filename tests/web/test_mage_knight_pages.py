@@ -142,6 +142,11 @@ def test_ticking_a_step_through_htmx_returns_the_panel(mk_app, client):
     # the entered physical dice: a failing roll shows the verdict, which dice to reroll
     table.act("enter_source", **{"colours[]": ["gold", "black", "gold", "red"]})
     assert 'id="mk-verdict"' in table.html and "reroll dice 1, 2, 3" in table.html
+    assert "Use the app's roll instead" in table.html
+    panel = table.html
+    refused = table.act("tick_step", expect=422, step="source")
+    assert "still need a reroll" in refused.get_data(as_text=True)
+    table.html = panel
     table.act("enter_source", **{"colours[]": ["blue", "white", "green", "red"]})
     assert "The roll stands" in table.html and 'id="mk-verdict"' not in table.html
     for step in ("source", "units", "aa_offer", "spell_offer", "tactics", "players"):

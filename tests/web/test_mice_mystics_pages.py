@@ -208,3 +208,12 @@ def test_the_party_defines_its_own_minion_type_and_it_can_arrive(client):
     code = url.rsplit("/", 1)[1]
     state = client.get(f"/api/games/{code}").get_json()["state"]
     assert [t for t in state["minion_types"].values() if t.get("name") == "Frogs"][0]["aggressive"] is True
+
+
+def test_a_chapter_without_a_name_is_called_the_chapter_in_each_devices_language(mm_client):
+    url, _ = new_game(mm_client, chapter_name="")
+    english = mm_client.get(url).get_data(as_text=True)
+    assert '<strong id="mm-chapter-name">The chapter</strong>' in english
+    russian = mm_client.get(url, headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert '<strong id="mm-chapter-name">Глава</strong>' in russian
+    assert "Глава" in mm_client.get(url + "/screen", headers={"Accept-Language": "ru"}).get_data(as_text=True)

@@ -100,6 +100,8 @@ def tick_step(state: dict, params: Params, rng: random.Random) -> Outcome:
         raise RuleError(N_("Tick the steps in order: the next one is {step}."),
                         step=Text(preparation.STEP_NAMES[current]))
     notices = []
+    if step == "source":
+        _no_entry_pending(state)
     if step == "source" and not state["preparation"]["source_entered"]:
         notices.append(rounds.roll_source(state, rng))
     if step == "units":
@@ -114,6 +116,7 @@ def tick_step(state: dict, params: Params, rng: random.Random) -> Outcome:
 def skip_preparation(state: dict, params: Params, rng: random.Random) -> Outcome:
     """The group prepares on its own; the app still resets its Source and Units offer."""
     _phase(state, "preparation")
+    _no_entry_pending(state)
     done = state["preparation"]["done"]
     notices = [Text(N_("Preparation skipped on purpose: the app reset the Source and the Units offer."))]
     if "source" not in done and not state["preparation"]["source_entered"]:
@@ -139,11 +142,11 @@ def enter_source(state: dict, params: Params, rng: random.Random) -> Outcome:
         if kept:
             raise RuleError(N_("Only the gold and black dice are rerolled: die {die} should still show {colour}."),
                             die=kept[0] + 1, colour=Text(COLOUR_NAMES[check["colours"][kept[0]]]))
-    rolls = (state["source_rolls"] if check else []) + [colours]
+    rolls = (check["rolls"] if check else []) + [colours]
     reroll = dice_to_reroll(colours)
     if reroll:
-        state["source_check"] = {"colours": colours, "reroll": reroll}
-        state["source_rolls"] = rolls
+        # The entry waits here; the Source (and its rolls) stay as they are until the roll stands.
+        state["source_check"] = {"colours": colours, "reroll": reroll, "rolls": rolls}
         notice = Text(N_("The roll does not stand: fewer than {half} basic dice. Reroll dice {dice} "
                          "(all gold and black) and enter the colours again."),
                       {"half": min_basic(n), "dice": ", ".join(str(i + 1) for i in reroll)})
@@ -155,10 +158,33 @@ def enter_source(state: dict, params: Params, rng: random.Random) -> Outcome:
                    (Text(N_("The roll stands: {dice}."), {"dice": colour_list(colours)}),))
 
 
+def drop_source_entry(state: dict, params: Params, rng: random.Random) -> Outcome:
+    """The group gives up entering its dice: the app's roll is used (now, or at the Source step)."""
+    if not state["source_check"]:
+        raise RuleError(N_("No entered roll is waiting for a reroll."))
+    state["source_check"] = None
+    if state["phase"] == "preparation":
+        notice = Text(N_("The entered dice were set aside: the app rolls the Source when the step is done."))
+    else:
+        notice = Text(N_("The entered dice were set aside: the app's roll stands: {dice}. Set the real dice to match."),
+                      {"dice": colour_list([d["colour"] for d in state["source"]])})
+    return Outcome(state, Text(N_("Entered dice set aside")), (notice,))
+
+
+def _no_entry_pending(state: dict) -> None:
+    """An entered roll waiting for its reroll must stand, or be set aside, before the Source is settled."""
+    check = state["source_check"]
+    if check:
+        raise RuleError(N_("The entered dice still need a reroll: reroll dice {dice} and enter them again, "
+                           "or use the app's roll instead."),
+                        dice=", ".join(str(i + 1) for i in check["reroll"]))
+
+
 # --- tactics ------------------------------------------------------------------------------
 
 def pick_tactic(state: dict, params: Params, rng: random.Random) -> Outcome:
     _phase(state, "tactics")
+    _no_entry_pending(state)
     seat = seat_param(state, params)
     tactic = param_str(params, "tactic", choices=list(TACTICS))
     if seat == DUMMY:
@@ -359,6 +385,6 @@ def change_fame(state: dict, params: Params, rng: random.Random) -> Outcome:
 
 
 ACTIONS = {f.__name__: f for f in (
-    set_core_tile_revealed, set_monasteries, monastery_revealed, tick_step, skip_preparation, enter_source,
+    set_core_tile_revealed, set_monasteries, monastery_revealed, tick_step, skip_preparation, enter_source, drop_source_entry,
     pick_tactic, remove_tactic, take_die, mana_search, use_tactic, end_turn, announce_end_of_round,
     forfeit_turn, mark_scenario_end, change_fame)}

@@ -61,8 +61,11 @@ def _check_source(state: dict) -> None:
     _expect(isinstance(rolls, list) and rolls, "source rolls")
     _expect(all(isinstance(r, list) and len(r) == n and all(c in COLOURS for c in r) for r in rolls), "rolls")
     check = state["source_check"]
-    _expect(check is None or (set(check) == {"colours", "reroll"} and len(check["colours"]) == n
-                              and all(_is_int(i, 0, n - 1) for i in check["reroll"])), "source check")
+    _expect(check is None or (set(check) == {"colours", "reroll", "rolls"} and len(check["colours"]) == n
+                              and all(_is_int(i, 0, n - 1) for i in check["reroll"])
+                              and isinstance(check["rolls"], list) and check["rolls"][-1:] == [check["colours"]]
+                              and all(isinstance(r, list) and len(r) == n and all(c in COLOURS for c in r)
+                                      for r in check["rolls"])), "source check")
     _expect(isinstance(state["units_offer"], list)
             and all(u in ("elite", "regular", "advanced_action") for u in state["units_offer"]), "units offer")
 

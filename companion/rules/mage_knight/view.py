@@ -70,9 +70,16 @@ def legal_actions(state: dict) -> list[dict]:
         acts.append({"action": "set_monasteries", "params": {"count": state["monasteries"] - 1}})
     if phase in ("tactics", "turns") and not state["scenario_end_met"]:
         acts.append({"action": "mark_scenario_end", "params": {}})
+    pending_entry = state["source_check"] is not None
+    if pending_entry:
+        acts.append({"action": "drop_source_entry", "params": {}})
     if phase == "preparation":
-        acts += [{"action": "tick_step", "params": {"step": current_step(state)}},
-                 {"action": "skip_preparation", "params": {}}]
+        if not (pending_entry and current_step(state) == "source"):
+            acts.append({"action": "tick_step", "params": {"step": current_step(state)}})
+        if not pending_entry:
+            acts.append({"action": "skip_preparation", "params": {}})
+    elif phase == "tactics" and pending_entry:
+        pass  # the entered dice must stand (or be set aside) before anyone picks
     elif phase == "tactics":
         seat = pick_queue(state)[0]
         for tactic in available_tactics(state):

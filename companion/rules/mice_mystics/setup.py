@@ -10,7 +10,7 @@ from .mouse_turn import reset_turn
 from .catalogue import MICE, MINION_TYPES, NAMES
 from .params import as_list, minion_list
 
-CHAPTER_1 = {"name": "Chapter 1", "end_page": 6}
+CHAPTER_1 = {"end_page": 6}  # the setup form fills in the name "Chapter 1" in the device's language
 MAX_MICE = 10
 MAX_PAGE = 30
 MAX_CARDS = 6
@@ -114,7 +114,8 @@ def parse_setup(form: Mapping[str, Any]) -> dict:
     """The setup form: party, chapter, custom minion types and the minions on the board."""
     mice = _parse_mice(form)
     custom_types = _parse_custom_types(form)
-    chapter_name = param_str(form, "chapter_name", 60, default=CHAPTER_1["name"]) or CHAPTER_1["name"]
+    # No name given: stored empty and shown as "the chapter" in each device's own language.
+    chapter_name = param_str(form, "chapter_name", 60, default="")
     end_page = param_int(form, "chapter_end_page", 1, MAX_PAGE, default=CHAPTER_1["end_page"])
     if end_page < 2:
         raise RuleError(N_("The chapter end marker must lie beyond page 1, where the hourglass starts."))

@@ -62,7 +62,9 @@ def test_mk_src_2_every_reroll_is_stored_and_shown():
 def test_mk_src_2_entered_dice_that_fail_say_which_to_reroll_then_stand():
     state = new_game(players=3)  # 5 dice: 3 must be basic
     out = act(state, "enter_source", colours="gold,red,black,black,blue")
-    assert out.state["source_check"] == {"colours": ["gold", "red", "black", "black", "blue"], "reroll": [0, 2, 3]}
+    assert out.state["source_check"] == {"colours": ["gold", "red", "black", "black", "blue"], "reroll": [0, 2, 3],
+                                         "rolls": [["gold", "red", "black", "black", "blue"]]}
+    assert out.state["source"] == state["source"]  # the app's Source waits until the entered roll stands
     assert "Reroll dice 1, 3, 4" in rendered(out.notices)[0]
     with pytest.raises(RuleError):  # the red die was not to be rerolled
         act(out.state, "enter_source", colours="gold,green,black,black,blue")
@@ -80,6 +82,49 @@ def test_mk_src_2_a_standing_entered_roll_is_kept_by_the_preparation_tick():
     state = do(state, "enter_source", colours="black,black,red,red")
     state = do(state, "tick_step", step="source")
     assert [d["colour"] for d in state["source"]] == ["black", "black", "red", "red"]
+
+
+def preparation_at_source_step():
+    state = game_in_turns(["red", "blue", "green", "white"])
+    while state["phase"] == "turns":
+        state = do(state, "announce_end_of_round", player=state["turn"]["seat"], deck_empty=True) \
+            if state["end_of_round_by"] is None else do(state, "end_turn", player=state["turn"]["seat"])
+    return do(state, "tick_step", step="flip_board")
+
+
+def test_mk_src_2_an_entered_roll_awaiting_its_reroll_blocks_the_source_step_until_it_stands_or_is_set_aside():
+    state = do(preparation_at_source_step(), "enter_source", colours="gold,black,black,red")
+    for action, params in [("tick_step", {"step": "source"}), ("skip_preparation", {})]:
+        with pytest.raises(RuleError, match="reroll dice 1, 2, 3"):
+            act(state, action, **params)
+    assert {a["action"] for a in KIND.view(state)["actions"]} >= {"drop_source_entry"}
+    assert not any(a["action"] in ("tick_step", "skip_preparation") for a in KIND.view(state)["actions"])
+    # Setting the entry aside lets the app roll at the step, as when nothing was entered.
+    dropped = act(state, "drop_source_entry")
+    assert dropped.state["source_check"] is None and "app rolls the Source" in rendered(dropped.notices)[0]
+    rolled = do(dropped.state, "tick_step", step="source", rng=ScriptedRng(["blue", "red", "green", "white"]))
+    assert [d["colour"] for d in rolled["source"]] == ["blue", "red", "green", "white"]
+    # Or the rerolled dice stand, and the step keeps them with every roll entered.
+    stood = do(state, "enter_source", colours="white,gold,green,red")
+    stood = do(stood, "tick_step", step="source")
+    assert [d["colour"] for d in stood["source"]] == ["white", "gold", "green", "red"]
+    assert stood["source_rolls"] == [["gold", "black", "black", "red"], ["white", "gold", "green", "red"]]
+
+
+def test_mk_src_2_at_setup_no_tactic_is_picked_while_entered_dice_await_their_reroll():
+    state = new_game(players=2)
+    app_roll = [d["colour"] for d in state["source"]]
+    pending = do(state, "enter_source", colours="gold,black,gold,red")
+    seat = KIND.view(pending)["pick_queue"][0]
+    with pytest.raises(RuleError, match="reroll dice 1, 2, 3"):
+        act(pending, "pick_tactic", player=seat, tactic="early_bird")
+    assert not any(a["action"] == "pick_tactic" for a in KIND.view(pending)["actions"])
+    dropped = act(pending, "drop_source_entry")
+    assert [d["colour"] for d in dropped.state["source"]] == app_roll
+    assert "Set the real dice to match" in rendered(dropped.notices)[0]
+    assert do(dropped.state, "pick_tactic", player=seat, tactic="early_bird")["tactics"][seat] == "early_bird"
+    with pytest.raises(RuleError, match="No entered roll"):
+        act(dropped.state, "drop_source_entry")
 
 
 def test_mk_src_3_black_is_depleted_by_day_and_gold_by_night():
