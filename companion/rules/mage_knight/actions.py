@@ -316,7 +316,7 @@ def end_turn(state: dict, params: Params, rng: random.Random) -> Outcome:
         notices += new_turn(state, seat, extra=True)
     else:
         notices += rounds.consume_turn(state, seat)
-    return Outcome(state, Text(N_("End turn: {name}"), {"name": seat_name(state, seat)}), tuple(notices))
+    return Outcome(state, Text(N_("{name} ended the turn"), {"name": seat_name(state, seat)}), tuple(notices))
 
 
 def announce_end_of_round(state: dict, params: Params, rng: random.Random) -> Outcome:
@@ -350,7 +350,7 @@ def forfeit_turn(state: dict, params: Params, rng: random.Random) -> Outcome:
         raise RuleError(N_("With an empty Deed deck and an empty hand you must announce End of Round."))
     _at_turn_start(state)
     notices = rounds.consume_turn(state, seat)
-    return Outcome(state, Text(N_("{name} forfeits the last turn"), {"name": seat_name(state, seat)}),
+    return Outcome(state, Text(N_("{name} forfeited the last turn"), {"name": seat_name(state, seat)}),
                    tuple(notices))
 
 

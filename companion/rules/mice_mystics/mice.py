@@ -31,7 +31,7 @@ def mouse_cheese(state: dict, params: Mapping[str, Any], rng: random.Random) -> 
     if mouse["cheese"] + delta < 0:
         raise RuleError(N_("{mouse} has only {have} cheese."), mouse=name, have=mouse["cheese"])
     mouse["cheese"] += delta
-    msgid = N_("{mouse} gains {n} cheese") if delta > 0 else N_("{mouse} spends {n} cheese")
+    msgid = N_("{mouse} gained {n} cheese") if delta > 0 else N_("{mouse} spent {n} cheese")
     return Outcome(state, Text(msgid, {"mouse": name, "n": abs(delta)}, plural=msgid))
 
 

@@ -60,7 +60,7 @@ def do_action(state: dict, params: Mapping[str, Any], rng: random.Random) -> Out
     notices = []
     if kind == "explore" and any(c["kind"] == "minion" for c in state["initiative_track"]):
         notices.append(Text(N_("Reminder: explore only when no minions are on your tile.")))
-    return Outcome(state, Text(N_("{mouse}: {action}"), {"mouse": mouse_name(state, mouse["id"]),
+    return Outcome(state, Text(N_("{mouse} started {action}"), {"mouse": mouse_name(state, mouse["id"]),
                                                          "action": Text(ACTION_KINDS[kind])}),
                    tuple(notices))
 
@@ -86,12 +86,12 @@ def _free_action(state: dict, name: str) -> tuple[dict, dict]:
 
 def share(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
     _, mouse = _free_action(state, "share")
-    return Outcome(state, Text(N_("{mouse}: Share"), {"mouse": mouse_name(state, mouse["id"])}))
+    return Outcome(state, Text(N_("{mouse} shared"), {"mouse": mouse_name(state, mouse["id"])}))
 
 
 def equip(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
     _, mouse = _free_action(state, "equip")
-    return Outcome(state, Text(N_("{mouse}: Equip"), {"mouse": mouse_name(state, mouse["id"])}))
+    return Outcome(state, Text(N_("{mouse} equipped"), {"mouse": mouse_name(state, mouse["id"])}))
 
 
 def level_up(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:

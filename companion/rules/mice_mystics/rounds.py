@@ -60,10 +60,7 @@ def leave_track(state: dict, index: int, notices: list[Text]) -> None:
 
 
 def turn_label(state: dict) -> Text:
-    card = track_ops.acting_card(state)
-    if card["kind"] == "mouse":
-        return Text(N_("Next: {name}'s turn"), {"name": card_name(state, card)})
-    return Text(N_("Next: {name}"), {"name": card_name(state, card)})
+    return Text(N_("Turn passed to {name}"), {"name": card_name(state, track_ops.acting_card(state))})
 
 
 def next_turn(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:

@@ -62,7 +62,7 @@ def test_mk_rnd_4_forfeited_turn_when_deck_and_hand_are_empty_after_someone_else
     state = do(three_in_turns(), "announce_end_of_round", player="p3", deck_empty=True)
     assert KIND.view(state)["can_forfeit"]
     out = act(state, "forfeit_turn", player="p2")
-    assert out.label.render() == "Boris forfeits the last turn"
+    assert out.label.render() == "Boris forfeited the last turn"
     assert out.state["turn"]["seat"] == "p1" and out.state["final_turns"]["remaining"] == ["p1"]
     state = do(out.state, "end_turn", player="p1")
     assert state["phase"] == "preparation"
@@ -135,7 +135,7 @@ def test_mk_turn_1_whose_turn_the_die_taken_and_the_end_of_turn_order():
     out = act(state, "end_turn", player="p3")
     notices = rendered(out.notices)
     assert notices[0].startswith("End of turn, first step: reroll the dice you used")
-    assert notices[-1] == "Turn: Boris" and out.label.render() == "End turn: Chen"
+    assert notices[-1] == "Turn: Boris" and out.label.render() == "Chen ended the turn"
 
 
 def test_mk_turn_1_only_the_current_player_ends_the_turn():

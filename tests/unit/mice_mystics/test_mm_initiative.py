@@ -140,8 +140,8 @@ def test_mm_ini_7_turns_go_down_the_track_and_a_new_round_follows_the_last_card(
 def test_mm_ini_7_next_labels_name_the_card(table):
     state = table.lay(table.setup(), "lily", "roaches:2", "filch", "tilda", "nez")
     out = table.act(state, "next_turn")
-    assert out.label.render() == "Next: Roaches"
-    assert table.act(out.state, "next_turn").label.render() == "Next: Filch's turn"
+    assert out.label.render() == "Turn passed to Roaches"
+    assert table.act(out.state, "next_turn").label.render() == "Turn passed to Filch"
 
 
 def test_mm_ini_8_ambush_encounter_moves_each_minion_card_top_to_bottom(table):

@@ -32,7 +32,7 @@ def test_labels_read_like_the_table(table):
     assert out.label.render() == "Rat Warriors joined the track"
     out = table.act(state, "minions_arrive", minion_type=["spider", "cave_centipede"], minion_count=[1, 2])
     assert out.label.render() == "2 minion types arrived" and out.label.plural
-    assert table.act(state, "next_turn").label.render() == "Next: Roaches"
+    assert table.act(state, "next_turn").label.render() == "Turn passed to Roaches"
     assert table.act(state, "add_cheese", n=6, reason="minion_attack").label.render() == \
         "Surge! Hourglass to page 2"
     for notice in out.notices:
