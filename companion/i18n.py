@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, current_app, g, request
-from flask_babel import Babel, get_locale, get_translations, gettext, ngettext
+from flask_babel import Babel, get_locale, get_translations
 
 from .rules.base import Text
 
@@ -29,7 +29,7 @@ def translate(text: Any) -> str:
         text = Text.from_json(text)
     if not isinstance(text, Text):
         return str(text)
-    return text.render(gettext, ngettext)
+    return text.render(_gettext, _ngettext)
 
 
 def compile_catalogs() -> None:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from flask import Flask, Response, request, session
-from flask_wtf.csrf import CSRFProtect
+from flask_wtf.csrf import CSRFProtect, generate_csrf
 
 csrf = CSRFProtect()
 
@@ -33,6 +33,12 @@ def init_app(app: Flask) -> None:
         # The CSRF token lives in the session: keep it for months so a long game never loses it.
         if request.endpoint != "static" and not session.permanent:
             session.permanent = True
+
+    @app.context_processor
+    def one_csrf_token_per_render() -> dict:
+        # A game panel has dozens of forms: look the token up once, not once per form.
+        token = generate_csrf()
+        return {"csrf_token": lambda: token}
 
     @app.after_request
     def headers(response: Response) -> Response:
