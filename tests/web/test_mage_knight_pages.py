@@ -330,3 +330,15 @@ def test_mk_hand_1_the_hand_limit_helper_answers_without_changing_the_game(clien
     assert "<html" in plain.get_data(as_text=True) and "draws up to 5 cards" in plain.get_data(as_text=True)
     assert client.get(f"/g/{code}/calc/nonsense").status_code == 404
     assert client.get(f"/api/games/{code}").get_json()["version"] == version
+
+
+def test_group_screen_in_preparation_shows_the_step_name_big_and_its_instructions_small(mk_app, client):
+    table = Table(mk_app, client, *new_game(client))
+    table.pick_all()
+    table.finish_round_by_announcing()
+    for step in ("flip_board", "source", "units", "aa_offer", "spell_offer", "tactics"):
+        table.act("tick_step", step=step)
+    html = htmllib.unescape(client.get(table.url + "/screen").get_data(as_text=True))
+    big = re.search(r'<p class="screen-now mks-step"[^>]*>(.*?)</p>', html, re.S).group(1)
+    assert big.strip() == "Each player readies and draws"
+    assert re.search(r'<p class="mks-step-text">[^<]{40,}</p>', html)

@@ -29,13 +29,23 @@ def takeable_dice(state: dict) -> list[int]:
 
 
 def mana_search_dice(state: dict) -> list[int]:
-    """Dice Mana Search may reroll now (depleted ones first), or [] when it cannot be used."""
+    """Dice Mana Search may reroll now (any die in the Source), or [] when it cannot be used.
+
+    "Depleted first" limits the choice, not the dice on offer: with one depleted die, that die and
+    any other may go together (the action checks the combination)."""
     seat, turn = state["turn"]["seat"], state["turn"]
     if tactic_of(state, seat) != "mana_search" or turn["mana_search_used"] or turn["die_taken"]:
         return []
-    ready = [i for i, d in enumerate(state["source"]) if d["status"] == "ready"]
-    depleted = [i for i in ready if is_depleted(state["source"][i]["colour"], state["time_of_day"])]
-    return depleted or ready
+    return [i for i, d in enumerate(state["source"]) if d["status"] == "ready"]
+
+
+def mana_search_choices(state: dict) -> list[list[int]]:
+    """Every legal set of dice for Mana Search now: one or two dice, the depleted ones first."""
+    dice = mana_search_dice(state)
+    depleted = [i for i in dice if is_depleted(state["source"][i]["colour"], state["time_of_day"])]
+    sets = [[i] for i in dice] + [[i, j] for n, i in enumerate(dice) for j in dice[n + 1:]]
+    # Rerolling a non-depleted die is allowed only when the depleted ones (up to two) are all in.
+    return [s for s in sets if all(i in depleted for i in s) or all(i in s for i in depleted[:2])]
 
 
 def can_announce_end_of_round(state: dict) -> bool:
@@ -90,7 +100,7 @@ def legal_actions(state: dict) -> list[dict]:
     elif phase == "turns":
         seat = state["turn"]["seat"]
         acts += [{"action": "take_die", "params": {"player": seat, "die": i}} for i in takeable_dice(state)]
-        acts += [{"action": "mana_search", "params": {"player": seat, "dice": [i]}} for i in mana_search_dice(state)]
+        acts += [{"action": "mana_search", "params": {"player": seat, "dice": s}} for s in mana_search_choices(state)]
         acts.append({"action": "end_turn", "params": {"player": seat}})
         if can_extra_turn(state):
             acts.append({"action": "end_turn", "params": {"player": seat, "extra_turn": True}})
@@ -155,6 +165,7 @@ def view(state: dict) -> dict:
         "final_turns": state["final_turns"], "end_of_round_by": state["end_of_round_by"],
         "scenario_end_met": state["scenario_end_met"],
         "takeable_dice": takeable_dice(state) if phase == "turns" else [],
+        "mana_search_dice": mana_search_dice(state) if phase == "turns" else [],
         "can_announce_end_of_round": can_announce_end_of_round(state),
         "can_forfeit": can_forfeit(state),
         "can_extra_turn": phase == "turns" and can_extra_turn(state),

@@ -205,6 +205,20 @@ def test_mk_src_5_mana_search_rerolls_up_to_two_dice_depleted_first_once_per_tur
         act(state, "mana_search", player=seat, dice=[0])
 
 
+def test_mk_src_5_mana_search_offers_the_depleted_die_with_any_other_and_every_offer_is_accepted():
+    state = game_in_turns(["black", "gold", "red", "blue"], ("mana_search", "preparation"), "night")
+    seat = state["turn"]["seat"]
+    view = KIND.view(state)
+    assert view["mana_search_dice"] == [0, 1, 2, 3]  # every die in the Source gets a checkbox
+    offered = sorted(a["params"]["dice"] for a in view["actions"] if a["action"] == "mana_search")
+    assert offered == [[0, 1], [1], [1, 2], [1, 3]]  # the depleted gold die alone, or with any one other
+    for dice in offered:
+        act(state, "mana_search", player=seat, dice=dice)
+    two_depleted = game_in_turns(["gold", "gold", "red", "blue"], ("mana_search", "preparation"), "night")
+    offered = sorted(a["params"]["dice"] for a in KIND.view(two_depleted)["actions"] if a["action"] == "mana_search")
+    assert offered == [[0], [0, 1], [1]]
+
+
 def test_mk_src_5_mana_search_reminder_at_the_start_of_the_owners_turn():
     state = new_game(players=2, start_at_night="1")
     state = do(state, "pick_tactic", player="p2", tactic="mana_search")
