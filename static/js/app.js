@@ -93,6 +93,7 @@
 
   // Open sections (<details>) stay open across a swap, and a fresh panel clears an old message.
   var openSections = [];
+  var askedBefore = false;
   function sectionKey(details) {
     var summary = details.querySelector("summary");
     return details.id || (summary ? summary.textContent.replace(/\s+/g, " ").trim() : "");
@@ -101,6 +102,7 @@
     var p = panel();
     if (!p || event.detail.target !== p) { return; }
     openSections = Array.prototype.map.call(p.querySelectorAll("details[open]"), sectionKey);
+    askedBefore = !!p.querySelector("[data-asks]");
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     var p = panel();
@@ -109,6 +111,13 @@
     p.querySelectorAll("details").forEach(function (details) {
       if (openSections.indexOf(sectionKey(details)) !== -1) { details.open = true; }
     });
+    // This device's tap raised a question that holds the game (a surge): bring it into view, wherever
+    // the page was scrolled, and move focus to it so keyboards and screen readers land there too.
+    var ask = p.querySelector("[data-asks]");
+    if (ask && !askedBefore && event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
+      ask.scrollIntoView({ block: "start" });
+      ask.focus({ preventScroll: true });
+    }
   });
 
   // A seated phone: when its moment comes (your turn, your pick), buzz and say so.

@@ -113,6 +113,9 @@ def test_chapter_one_on_a_tablet_followed_on_a_phone(live_server, device):
     tablet.get_by_label("Why cheese goes on the wheel").select_option("greedy_roach")
     tablet.get_by_role("button", name="+1 cheese", exact=True).click()
     expect(tablet.locator("#mm-surge")).to_be_visible()
+    # the device that filled the wheel is taken to the question, wherever it was scrolled
+    expect(tablet.locator("#mm-surge")).to_be_in_viewport()
+    expect(tablet.locator("#mm-surge")).to_be_focused()
     expect(tablet.locator("#mm-wheel-count")).to_have_text("0")
     expect(tablet.locator("#mm-page")).to_have_text("2")
     expect(tablet.get_by_role("button", name="Next ▶")).to_be_disabled()

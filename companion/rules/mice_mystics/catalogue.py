@@ -49,6 +49,14 @@ def type_name(state: dict, type_id: str) -> Any:
     return _label(type_id, state["minion_types"][type_id]["name"])
 
 
+def minion_card_name(state: dict, card_id: str) -> Any:
+    """A minion card's name by its id, on the track or not (an ambush log outlives the card)."""
+    for type_id, minion_type in state["minion_types"].items():
+        if card_id in minion_type["cards"]:
+            return card_name(state, {"kind": "minion", "minion": type_id, "card": card_id})
+    return card_id
+
+
 def card_name(state: dict, card: dict) -> Any:
     """The name of a track card: the mouse, the minion type, or the boss's named card."""
     if card["kind"] == "mouse":

@@ -11,12 +11,17 @@ from .cheese_wheel import put_cheese
 from .mouse_turn import reset_turn
 
 
+def _new_round(state: dict, notices: list[Text]) -> None:
+    state["acting"] = 0
+    state["round"] += 1
+    state["ambush_log"] = []  # last round's ambush moves are history now
+    notices.append(Text(N_("Round {n} begins."), {"n": state["round"]}))
+
+
 def _pass_turn(state: dict, notices: list[Text]) -> None:
     state["acting"] += 1
     if state["acting"] >= len(state["initiative_track"]):
-        state["acting"] = 0
-        state["round"] += 1
-        notices.append(Text(N_("Round {n} begins."), {"n": state["round"]}))
+        _new_round(state, notices)
 
 
 def _mouse_turn_over(state: dict, index: int, notices: list[Text]) -> None:
@@ -53,9 +58,7 @@ def leave_track(state: dict, index: int, notices: list[Text]) -> None:
         state["acting"] -= 1
     elif index == state["acting"]:
         if state["acting"] >= len(state["initiative_track"]):
-            state["acting"] = 0
-            state["round"] += 1
-            notices.append(Text(N_("Round {n} begins."), {"n": state["round"]}))
+            _new_round(state, notices)
         start_turn(state, notices)
 
 

@@ -5,7 +5,7 @@ from typing import Any
 
 from ..base import N_, Text
 from . import initiative_track as track_ops
-from .catalogue import card_name, mouse_name
+from .catalogue import card_name, minion_card_name, mouse_name
 from .cheese_wheel import WHEEL_SIZE
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS, LEVEL_UP_COST
 from .surge import encounter_row
@@ -76,7 +76,7 @@ def view(state: dict) -> dict[str, Any]:
         "encounter_row": row_index,
         "encounter_row_pages": (f"{row['pages_from']}–{row['pages_to']}" if row else None),
         "encounter_row_minions": row["minions"] if row else [],
-        "ambush_log": state["ambush_log"],
+        "ambush_log": [{**move, "name": minion_card_name(state, move["card"])} for move in state["ambush_log"]],
         "turn": _turn(state, live),
         "can_next_turn": live,
         "can_add_cheese": live,

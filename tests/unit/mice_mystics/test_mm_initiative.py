@@ -167,6 +167,16 @@ def test_mm_ini_8_ambush_never_goes_above_space_1_and_the_app_can_roll(table):
     assert dice == {1, 2, 3}
 
 
+def test_mm_ini_8_the_ambush_log_names_cards_that_left_the_track_and_clears_at_the_next_round(table):
+    state = table.lay(table.setup(), "lily", "filch", "roaches:1", "tilda", "nez")
+    out = table.act(state, "minions_arrive", minion_type=["spider"], ambush="1", die=["1", "1"])
+    gone = table.act(out.state, "remove_figures", card="roaches").state
+    assert [m["name"].render() for m in KIND.view(gone)["ambush_log"]] == ["Roaches", "Spider"]
+    while gone["round"] == state["round"]:
+        gone = table.act(gone, "next_turn").state
+    assert gone["ambush_log"] == [] and KIND.view(gone)["ambush_log"] == []
+
+
 def test_mm_ini_8_acting_card_keeps_the_turn_when_cards_move(table):
     state = table.lay(table.setup(), "lily", "filch", "tilda", "roaches:1", "nez", acting=2)
     out = table.act(state, "minions_arrive", minion_type=["spider"], ambush="1", die=["3", "1"])
