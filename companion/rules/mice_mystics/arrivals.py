@@ -16,18 +16,23 @@ MAX_LIFE = 99
 
 def join_track(state: dict, minions: list[dict], rng: random.Random, source: str, ambush: bool,
                dice: track_ops.Dice, notices: list[Text]) -> None:
-    """Lay out (MM-INI-2) or add (MM-INI-3/5) the minions, then any ambush (MM-INI-8) and Born to Lead."""
+    """Lay out (MM-INI-2) or add (MM-INI-3/5) the minions, Born to Lead, then any ambush (MM-INI-8)."""
     arrivals = [(m["type"], m["figures"]) for m in minions]
     new_order = source == "encounter" and not track_ops.has_minions(state)
-    moves: list[dict] = []
+    boss_ambushes: list[str] = []
     cards_before = len(state["initiative_track"])
     if new_order:
         track_ops.lay_out(state, arrivals, rng)
     else:
-        moves, placed = track_ops.place(state, arrivals, rng, source == "surge", dice, boss_ambush=not ambush)
+        boss_ambushes, placed = track_ops.place(state, arrivals, rng, source == "surge")
         notices += placed
-    if ambush:
-        moves += track_ops.ambush_all(state, dice)
+    # Born to Lead looks at the track as the cards are placed, before any ambush moves them.
+    if new_order or len(state["initiative_track"]) > cards_before:
+        track_ops.born_to_lead(state, notices)
+    if ambush:  # an Ambush encounter moves every minion card, the boss's first one among them
+        moves = track_ops.ambush_all(state, dice)
+    else:
+        moves = [track_ops.ambush(state, card_id, dice.roll()) for card_id in boss_ambushes]
     dice.check_all_used()
     if new_order:
         state["acting"] = 0
@@ -36,8 +41,6 @@ def join_track(state: dict, minions: list[dict], rng: random.Random, source: str
         start_turn(state, notices)
     state["ambush_log"] = moves
     notices += track_ops.move_notices(state, moves)
-    if new_order or len(state["initiative_track"]) > cards_before:
-        track_ops.born_to_lead(state, notices)
 
 
 def arrival_label(state: dict, minions: list[dict]) -> Text:

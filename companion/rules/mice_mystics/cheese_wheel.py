@@ -52,9 +52,19 @@ def add_cheese(state: dict, params: Mapping[str, Any], rng: random.Random) -> Ou
                                plural=N_("{n} cheese on the wheel ({reason})")))
 
 
+def can_pilfer(state: dict) -> bool:
+    """MM-CHZ-2: Filch's Pilfer takes one cheese back off the wheel; Filch must be there to use it."""
+    return any(m["id"] == "filch" and not m["captured"] for m in state["mice"])
+
+
 def remove_cheese(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
     n = param_int(params, "n", 1, WHEEL_SIZE, default=1)
     reason = param_str(params, "reason", choices=REMOVE_REASONS)
+    if reason == "filch_pilfer":
+        if not can_pilfer(state):
+            raise RuleError(N_("Only Filch, in the party and not captured, can Pilfer."))
+        if n != 1:
+            raise RuleError(N_("Filch's Pilfer takes back one cheese."))
     if n > state["cheese_wheel"]:
         raise RuleError(N_("The wheel holds only {have} cheese."), have=state["cheese_wheel"])
     state["cheese_wheel"] -= n

@@ -63,11 +63,12 @@ def lay_out(state: dict, arrivals: list[tuple[str, int]], rng: random.Random, su
     state["acting"] = 0
 
 
-def place(state: dict, arrivals: list[tuple[str, int]], rng: random.Random, surge: bool,
-          dice: Dice, boss_ambush: bool = True) -> tuple[list[dict], list[Text]]:
+def place(state: dict, arrivals: list[tuple[str, int]], rng: random.Random,
+          surge: bool) -> tuple[list[str], list[Text]]:
     """MM-INI-3/5: new types shuffled onto the next free spaces; present types only add figures.
 
-    Returns the ambush moves (a multi-card boss joining minions already on the track) and notices.
+    Returns the cards due an ambush (the first card of a multi-card boss joining minions already on
+    the track; the caller rolls once the placing is done) and notices.
     """
     track = state["initiative_track"]
     minions_before = has_minions(state)
@@ -84,18 +85,17 @@ def place(state: dict, arrivals: list[tuple[str, int]], rng: random.Random, surg
                                 {"minion": card_name(state, present[0])}))
             continue
         cards = _minion_cards(state, type_id, figures, rng, surge)
-        if len(cards) > 1 and state["minion_types"][type_id]["boss"]:
+        # MM-INI-5: a multi-card boss goes to the end (then an ambush) only when minions are already
+        # there; onto a track of mice alone its two cards are shuffled in with the other new cards.
+        if len(cards) > 1 and state["minion_types"][type_id]["boss"] and minions_before:
             bosses.append(cards)
         else:
             newcomers += cards
     rng.shuffle(newcomers)
     track += newcomers
-    moves = []
     for pair in bosses:
         track += pair
-        if minions_before and boss_ambush:
-            moves.append(ambush(state, pair[0]["card"], dice.roll()))
-    return moves, notices
+    return [pair[0]["card"] for pair in bosses], notices
 
 
 def ambush(state: dict, card_id: str, die: int) -> dict:

@@ -6,7 +6,7 @@ from typing import Any
 from ..base import N_, Text
 from . import initiative_track as track_ops
 from .catalogue import card_name, minion_card_name, mouse_name
-from .cheese_wheel import WHEEL_SIZE
+from .cheese_wheel import WHEEL_SIZE, can_pilfer
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS, LEVEL_UP_COST
 from .surge import encounter_row
 
@@ -81,6 +81,7 @@ def view(state: dict) -> dict[str, Any]:
         "can_next_turn": live,
         "can_add_cheese": live,
         "can_remove_cheese": live and state["cheese_wheel"] > 0,
+        "can_pilfer": can_pilfer(state),
         "finished": state["finished"],
         "outcome": state["outcome"],
         "free_actions": {k: Text(v) for k, v in FREE_ACTIONS.items()},

@@ -6,8 +6,10 @@ from companion.rules.mage_knight.fame import hand_limit, level_for_fame
 from mk_helpers import KIND, act, new_game, rendered
 
 
-@pytest.mark.parametrize("fame, level", [(0, 1), (2, 1), (3, 2), (7, 2), (8, 3), (14, 4), (20, 4), (21, 5),
-                                         (29, 6), (38, 7), (48, 8), (58, 8), (59, 9), (70, 9), (71, 10), (200, 10)])
+# Every threshold and the Fame just below it, so a threshold off by one fails.
+@pytest.mark.parametrize("fame, level", [(0, 1), (2, 1), (3, 2), (7, 2), (8, 3), (13, 3), (14, 4), (20, 4),
+                                         (21, 5), (28, 5), (29, 6), (37, 6), (38, 7), (47, 7), (48, 8), (58, 8),
+                                         (59, 9), (70, 9), (71, 10), (200, 10)])
 def test_mk_fame_1_levels_by_fame(fame, level):
     assert level_for_fame(fame) == level
 

@@ -86,6 +86,30 @@ def test_mk_set_3_rounds_alternate_starting_with_day_or_night():
     assert KIND.view(night)["tactics_available"][0] == "from_the_dusk"
 
 
+def times_of_day_played(state):
+    """Play the game to its end the quickest legal way; the time of day of each round, in order."""
+    seen = {}
+    while state["phase"] != "finished":
+        seen[state["round"]] = state["time_of_day"]
+        view = KIND.view(state)
+        if state["phase"] == "preparation":
+            state = do(state, "skip_preparation")
+        elif state["phase"] == "tactics":
+            state = do(state, "pick_tactic", player=view["pick_queue"][0], tactic=view["tactics_available"][0])
+        elif state["phase"] == "turns":
+            seat = state["turn"]["seat"]
+            state = do(state, "announce_end_of_round", player=seat, deck_empty=True) \
+                if state["end_of_round_by"] is None else do(state, "end_turn", player=seat)
+        else:
+            state = do(state, "remove_tactic", tactic=view["removal_choices"][0])
+    return [seen[r] for r in sorted(seen)]
+
+
+def test_mk_set_3_every_round_flips_day_and_night():
+    assert times_of_day_played(new_game(players=2)) == ["day", "night"] * 3
+    assert times_of_day_played(new_game(players=2, start_at_night="1")) == ["night", "day"] * 3
+
+
 def test_mk_set_4_solo_and_cooperative_add_a_dummy_that_counts_for_neither_dice_nor_units():
     coop = new_game(players=2, scenario="full_cooperation")
     assert coop["dummy"] == {"hero": "arythea"}  # the first spare hero

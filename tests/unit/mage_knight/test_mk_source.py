@@ -214,6 +214,11 @@ def test_mk_src_5_mana_search_offers_the_depleted_die_with_any_other_and_every_o
     assert offered == [[0, 1], [1], [1, 2], [1, 3]]  # the depleted gold die alone, or with any one other
     for dice in offered:
         act(state, "mana_search", player=seat, dice=dice)
+    # before taking mana: once a die is taken this turn, Mana Search is over for the turn
+    took = do(state, "take_die", player=seat, die=2)
+    with pytest.raises(RuleError, match="before taking mana"):
+        act(took, "mana_search", player=seat, dice=[1])
+    assert KIND.view(took)["mana_search_dice"] == []
     two_depleted = game_in_turns(["gold", "gold", "red", "blue"], ("mana_search", "preparation"), "night")
     offered = sorted(a["params"]["dice"] for a in KIND.view(two_depleted)["actions"] if a["action"] == "mana_search")
     assert offered == [[0], [0, 1], [1]]

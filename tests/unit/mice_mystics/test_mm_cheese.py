@@ -47,11 +47,24 @@ def test_mm_chz_2_cheese_onto_the_wheel_with_a_reason(table, reason):
 
 
 def test_mm_chz_2_filch_pilfer_takes_one_back(table):
-    state = table.act(table.setup(), "add_cheese", n="3", reason="minion_attack").state
+    state = table.act(table.setup(), "add_cheese", n="5", reason="minion_attack").state
     out = table.act(state, "remove_cheese", reason="filch_pilfer")
-    assert out.state["cheese_wheel"] == 2
-    with pytest.raises(RuleError):
-        table.act(out.state, "remove_cheese", n="3", reason="filch_pilfer")
+    assert out.state["cheese_wheel"] == 4
+    with pytest.raises(RuleError, match="takes back one cheese"):  # one, even with more on the wheel
+        table.act(out.state, "remove_cheese", n="2", reason="filch_pilfer")
+    assert table.act(out.state, "remove_cheese", n="2", reason="room_rule").state["cheese_wheel"] == 2
+    assert KIND.view(state)["can_pilfer"]
+
+
+def test_mm_chz_2_only_filch_in_the_party_and_free_can_pilfer(table):
+    without = table.act(table.setup(mice=("lily", "nez")), "add_cheese", n="2", reason="minion_attack").state
+    with pytest.raises(RuleError, match="Only Filch"):
+        table.act(without, "remove_cheese", reason="filch_pilfer")
+    assert not KIND.view(without)["can_pilfer"]
+    state = table.act(table.setup(), "add_cheese", n="2", reason="minion_attack").state
+    captured = table.act(state, "capture_mouse", mouse="filch").state
+    with pytest.raises(RuleError, match="Only Filch"):
+        table.act(captured, "remove_cheese", reason="filch_pilfer")
 
 
 def test_mm_chz_3_the_6th_cheese_surges_moves_the_hourglass_and_empties_the_wheel(table):

@@ -88,6 +88,19 @@ def test_mm_ini_5_boss_on_a_track_without_minions_is_shuffled_in_without_ambush(
         table.act(state, "minions_arrive", minion_type=["brodie"], die=["1"])
 
 
+def test_mm_ini_5_a_boss_arriving_by_surge_onto_mice_alone_is_shuffled_with_the_other_new_cards(table):
+    state = table.lay(table.setup(), "lily", "filch", "tilda", "nez")
+    orders = set()
+    for seed in range(40):
+        for source in ("surge", "event"):
+            out = table.act(state, "minions_arrive", seed=seed, source=source, minion_type=["roaches", "brodie"])
+            order = table.order(out.state)
+            assert order[:4] == ["lily", "filch", "tilda", "nez"] and out.state["ambush_log"] == []
+            assert sorted(order[4:]) == ["brodie_chases", "brodie_pounces", "roaches"]
+            orders.add(order.index("roaches"))
+    assert orders == {4, 5, 6}  # the roaches may land before, between or after Brodie's cards
+
+
 def test_mm_ini_6_removal_closes_the_gap(table):
     state = table.lay(table.setup(), "lily", "roaches:2", "filch", "rat_warriors:1", "tilda", "nez", acting=4)
     out = table.act(state, "remove_figures", card="roaches", n="1")
@@ -215,6 +228,15 @@ def test_mm_ini_9_collin_born_to_lead_gains_cheese_when_not_first(table):
     first = table.lay(state, "collin", "lily", "roaches", "filch", "tilda")
     out = table.act(first, "minions_arrive", minion_type=["spider"])
     assert table.mouse(out.state, "collin")["cheese"] == table.mouse(first, "collin")["cheese"]
+
+
+def test_mm_ini_9_born_to_lead_looks_at_the_track_as_placed_before_an_ambush_moves_it(table):
+    mice = ["collin", "lily", "filch", "tilda"]
+    state = table.lay(table.setup(mice=mice), "collin", "lily", "roaches", "filch", "tilda")
+    out = table.act(state, "minions_arrive", minion_type=["spider"], ambush="1", die=["3", "1"])
+    assert table.order(out.state)[:2] == ["roaches", "collin"]  # the roaches' ambush passed Collin
+    assert table.mouse(out.state, "collin")["cheese"] == table.mouse(state, "collin")["cheese"]
+    assert not any("Born to Lead" in n.msgid for n in out.notices)
 
 
 def test_mm_ini_9_the_lowest_mouse_moves_the_minions(table):
