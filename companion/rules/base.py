@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol
 
@@ -114,6 +115,9 @@ def dispatch(actions: Mapping[str, Action], state: dict, action: str,
     return handler(copy.deepcopy(state), params, rng)
 
 
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
+
+
 def param_int(params: Mapping[str, Any], name: str, lo: int | None = None, hi: int | None = None,
               default: int | None = None) -> int:
     """An integer parameter (form strings accepted); malformed or out of range is BadParams."""
@@ -124,10 +128,11 @@ def param_int(params: Mapping[str, Any], name: str, lo: int | None = None, hi: i
         raise BadParams(N_("Missing value: {name}"), name=name)
     if isinstance(raw, bool):
         raise BadParams(N_("Not a whole number: {name}"), name=name)
-    try:
-        value = int(str(raw).strip())
-    except ValueError:
-        raise BadParams(N_("Not a whole number: {name}"), name=name) from None
+    text = str(raw).strip()
+    # ASCII digits only: Python's int() also reads "٣", "1_000" and thousands of digits.
+    if not WHOLE_NUMBER.fullmatch(text):
+        raise BadParams(N_("Not a whole number: {name}"), name=name)
+    value = int(text)
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise BadParams(N_("{name} must be between {lo} and {hi}"), name=name,
                         lo=lo if lo is not None else "…", hi=hi if hi is not None else "…")

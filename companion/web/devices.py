@@ -1,10 +1,12 @@
 """Each browser is a device: a random id in a long-lived cookie, and an optional label."""
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 
 from flask import Flask, Response, g, request, session
+from flask_babel import gettext as _
 
 from .. import store
 
@@ -22,6 +24,18 @@ def current() -> store.DeviceRef:
     return g.device
 
 
+TAG_ALPHABET = "ACDEFGHJKLMNPQRTUVWXY34679"  # no look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B)
+
+
+def device_name(label: str, device_id: str) -> str:
+    """What other devices see: the chosen label, or a short steady tag ("Device K7Q") until one is set."""
+    if label:
+        return label
+    digest = hashlib.sha256(device_id.encode()).digest()
+    tag = "".join(TAG_ALPHABET[b % len(TAG_ALPHABET)] for b in digest[:3])
+    return _("Device %(tag)s", tag=tag)
+
+
 def set_label(label: str) -> None:
     store.set_device_label(current().id, label)
     session["device_label"] = label
@@ -29,6 +43,8 @@ def set_label(label: str) -> None:
 
 
 def init_app(app: Flask) -> None:
+    app.jinja_env.globals["device_name"] = device_name
+
     @app.before_request
     def identify() -> None:
         if request.endpoint == "static":

@@ -13,14 +13,14 @@ def wants_json() -> bool:
     return request.path.startswith("/api/")
 
 
-def error_response(status: int, message: str, join_form: bool = False):
+def error_response(status: int, message: str, join_form: bool = False, code: str = ""):
     if wants_json():
         return jsonify(error=message, status=status), status
     if is_htmx():
         # Into the page's message area, not over the panel the request targeted.
         return render_template("error_fragment.html", message=message), status, {
             "HX-Retarget": "#flash", "HX-Reswap": "innerHTML"}
-    return render_template("error.html", status=status, message=message, join_form=join_form), status
+    return render_template("error.html", status=status, message=message, join_form=join_form, code=code), status
 
 
 def init_app(app: Flask) -> None:

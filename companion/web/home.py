@@ -11,6 +11,7 @@ from .. import kinds, store
 from ..i18n import LANG_COOKIE, translate
 from ..rules.base import BadParams, RuleError
 from . import devices
+from .errors import error_response
 from .forms import BadForm, action_params, short_text
 
 bp = Blueprint("home", __name__)
@@ -36,7 +37,9 @@ def join():
     try:
         game = store.find(code)
     except store.GameNotFound:
-        abort(404)
+        # Keep what was typed in the box, so a mistyped letter can be seen and fixed.
+        return error_response(404, _("No game has the code %(code)s. Check it and try again.", code=code),
+                              join_form=True, code=code)
     return redirect(url_for("games.show", code=game.code), 303)
 
 

@@ -1,6 +1,9 @@
 """The game pages: full page vs fragment, the 409/422/404/400 paths, CSRF, escaping."""
 from __future__ import annotations
 
+import re
+
+from tests.conftest import csrf_token
 from tests.web.helpers import HTMX, act, alert, count, new_counter
 
 
@@ -70,7 +73,12 @@ def test_join_by_code_finds_the_game_whatever_the_typing(client):
     typed = code[:2].lower() + "-" + code[2:] + " "
     response = client.post("/join", data={"csrf_token": token, "code": typed})
     assert response.status_code == 303 and response.headers["Location"] == url
-    assert client.post("/join", data={"csrf_token": token, "code": "NOPE7"}).status_code == 404
+    unknown = client.post("/join", data={"csrf_token": token, "code": "nope7"})
+    html = unknown.get_data(as_text=True)
+    # the typed code stays in the box and is named, so a mistyped letter is easy to see
+    assert unknown.status_code == 404 and "No game has the code NOPE7" in html and 'value="NOPE7"' in html
+    evil = client.post("/join", data={"csrf_token": token, "code": '"><b>x'}).get_data(as_text=True)
+    assert "<b>x" not in evil
 
 
 def test_a_post_without_a_valid_csrf_token_is_rejected(client):
@@ -151,6 +159,22 @@ def test_the_roster_shows_connected_devices_by_label(app):
     boris.get(url)
     html = boris.get(url + "/devices").get_data(as_text=True)
     assert "Anna&#39;s phone" in html and "this device" in html and html.count("<li>") == 2
+
+
+def test_devices_without_a_label_get_a_short_steady_tag_so_history_tells_them_apart(app):
+    phone, tablet = app.test_client(), app.test_client()
+    url, token = new_counter(phone)
+    tablet.get(url)
+    act(phone, url, token, 0, "add", n="1")
+    act(tablet, url, csrf_token(tablet), 1, "add", n="2")
+    html = phone.get(url + "/history").get_data(as_text=True)
+    tags = re.findall(r"Device ([A-Z0-9]{3})", html)
+    assert len(set(tags)) == 2, tags  # two devices, two different tags
+    assert tags == re.findall(r"Device ([A-Z0-9]{3})", phone.get(url + "/history").get_data(as_text=True))
+    roster = phone.get(url + "/devices").get_data(as_text=True)
+    assert set(re.findall(r"Device ([A-Z0-9]{3})", roster)) == set(tags)
+    russian = phone.get(url + "/history", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Устройство " in russian
 
 
 def test_the_qr_code_encodes_the_lan_url(client):

@@ -28,7 +28,7 @@ def seat_param(state: dict, params: Mapping[str, Any], allow_dummy: bool = True)
     if raw is None or raw == "" or isinstance(raw, bool):
         raise BadParams(N_("Missing value: {name}"), name="player")
     text = str(raw).strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         index = int(text)
         if index >= len(state["players"]):
             raise BadParams(N_("Unknown player: {player}"), player=text[:20])
