@@ -342,3 +342,35 @@ def test_group_screen_in_preparation_shows_the_step_name_big_and_its_instruction
     big = re.search(r'<p class="screen-now mks-step"[^>]*>(.*?)</p>', html, re.S).group(1)
     assert big.strip() == "Each player readies and draws"
     assert re.search(r'<p class="mks-step-text">[^<]{40,}</p>', html)
+
+
+def test_the_panel_offers_only_what_fits_the_moment(mk_app, client):
+    table = Table(mk_app, client, *new_game(client))
+    table.pick_all()
+    assert "Announce End of Round at the start of your turn" in table.html
+    table.act("announce_end_of_round", player=table.view["current_seat"], deck_empty="1")
+    # during the last turns nobody can announce any more: neither the form nor the hint shows
+    assert "Announce End of Round at the start of your turn" not in table.html
+    assert 'id="mk-announce"' not in table.html
+    while table.view["phase"] == "turns":
+        table.act("end_turn", player=table.view["current_seat"])
+    # preparation: the physical dice are entered at the Source step, not while flipping the board
+    assert table.view["phase"] == "preparation" and "Enter the physical dice" not in table.html
+    table.act("tick_step", step="flip_board")
+    assert "Enter the physical dice" in table.html
+
+
+def test_after_the_source_die_only_the_mana_steal_die_is_offered_under_its_own_heading(mk_app, client):
+    table = Table(mk_app, client, *new_game(client))
+    v = table.view
+    thief = v["pick_queue"][0]
+    stolen = next(d["index"] for d in v["source"] if d["basic"])
+    table.act("pick_tactic", player=thief, tactic="mana_steal", die=str(stolen))
+    table.pick_all()
+    while table.view["current_seat"] != thief:
+        table.act("end_turn", player=table.view["current_seat"])
+    assert "Take a die from the Source" in table.html
+    other = next(i for i in table.view["takeable_dice"] if i != stolen)
+    table.act("take_die", player=thief, die=str(other))
+    assert table.view["takeable_dice"] == [stolen]
+    assert "Take the die set aside by Mana Steal" in table.html and "Take a die from the Source" not in table.html

@@ -129,7 +129,7 @@ def _notes(state: dict) -> list[Text]:
     if state["scenario"] == "conquer_and_hold" and len(state["players"]) == 3:
         notes.append(Text(N_("Conquer and Hold with 3 players: the app plays 5 rounds (the book gives 6 for 2 "
                              "players and 4 for 4).")))
-    if state["phase"] == "turns":
+    if state["phase"] == "turns" and state["end_of_round_by"] is None and state["final_turns"] is None:
         notes.append(Text(N_("Announce End of Round at the start of your turn, only with an empty Deed deck; "
                              "with deck and hand empty you must.")))
     return notes
@@ -165,6 +165,7 @@ def view(state: dict) -> dict:
         "final_turns": state["final_turns"], "end_of_round_by": state["end_of_round_by"],
         "scenario_end_met": state["scenario_end_met"],
         "takeable_dice": takeable_dice(state) if phase == "turns" else [],
+        "turn_die_taken": bool(turn and turn["die_taken"]),
         "mana_search_dice": mana_search_dice(state) if phase == "turns" else [],
         "can_announce_end_of_round": can_announce_end_of_round(state),
         "can_forfeit": can_forfeit(state),
