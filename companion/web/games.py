@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from .. import store
 from ..i18n import translate
 from ..models import Game
-from ..rules.base import BadParams, RuleError
+from ..rules.base import BadParams, RuleError, Text
 from . import devices, join
 from .forms import BadForm, action_params, short_text, version
 from .render import is_htmx, page_or_block
@@ -63,14 +63,20 @@ def show(code: str):
     return show_game(load(code))
 
 
+def localized(game: Game, action: str, params: dict) -> dict:
+    """Names the players typed in their language, read back into what the rules know (if the kind asks)."""
+    localize = getattr(store.kind_of(game), "localize_params", None)
+    return localize(action, params, lambda msgid: translate(Text(msgid))) if localize else params
+
+
 @bp.post("/act")
 def act(code: str):
     game = load(code)
     try:
         seen = version(request.form.get("version"))
         action = short_text(request.form.get("action"), _("The action"), 40)
-        store.apply_action(game, action, action_params(request.form), seen, devices.current(),
-                           random.SystemRandom())
+        store.apply_action(game, action, localized(game, action, action_params(request.form)), seen,
+                           devices.current(), random.SystemRandom())
     except BadForm as error:
         return show_game(game, 400, error=str(error))
     except store.StaleVersion as stale:

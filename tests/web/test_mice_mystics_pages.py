@@ -217,3 +217,24 @@ def test_a_chapter_without_a_name_is_called_the_chapter_in_each_devices_language
     russian = mm_client.get(url, headers={"Accept-Language": "ru"}).get_data(as_text=True)
     assert '<strong id="mm-chapter-name">Глава</strong>' in russian
     assert "Глава" in mm_client.get(url + "/screen", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+
+
+def test_an_encounter_card_takes_minion_names_typed_in_the_devices_language(mm_client):
+    url, token = new_game(mm_client)
+    russian = {"Accept-Language": "ru"}
+    html = mm_client.get(url, headers=russian).get_data(as_text=True)
+    assert "«Крысы-воины=2, Тараканы»" in html
+    response = mm_client.post(url + "/act", headers=russian, data={
+        "csrf_token": token, "version": str(version(html)), "action": "set_encounter_card", "name": "Кухня",
+        "row_pages[]": ["1-2", "3+"], "row_minions[]": ["тараканы=2, Крысы-воины", "Паук"]})
+    assert response.status_code in (200, 303), response.get_data(as_text=True)
+    with mm_client.application.app_context():
+        from companion import store
+        card = store.find(url.rsplit("/", 1)[1]).state["encounter_card"]
+    assert [[m["type"] for m in row["minions"]] for row in card["rows"]] == [["roaches", "rat_warriors"], ["spider"]]
+    assert card["rows"][0]["minions"][0]["figures"] == 2
+    # a name the catalogue does not know is still refused with a clear message, nothing stored
+    refused = mm_client.post(url + "/act", headers=russian, data={
+        "csrf_token": token, "version": str(version(html) + 1), "action": "set_encounter_card",
+        "row_pages[]": ["1"], "row_minions[]": ["Дракон"]})
+    assert refused.status_code == 400 and "Дракон" in refused.get_data(as_text=True)

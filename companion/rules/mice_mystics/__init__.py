@@ -5,6 +5,7 @@ from ..base import N_
 from . import seating
 from .actions import ACTIONS, apply
 from .catalogue import MICE, MINION_TYPES, NAMES
+from .params import typed_names_to_ids
 from .setup import parse_setup, new_state
 from .state_check import check_state
 from .view import view
@@ -27,6 +28,7 @@ class MiceAndMystics:
     view = staticmethod(view)
     seats = staticmethod(seating.seats)
     seat_status = staticmethod(seating.seat_status)
+    localize_params = staticmethod(typed_names_to_ids)
 
 
 KIND = MiceAndMystics()

@@ -1,10 +1,10 @@
 """Reading the parameters shared by several actions: lists from forms, minions, die values."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..base import BadParams, N_, RuleError, param_int
-from .catalogue import NAMES
+from .catalogue import MINION_TYPES, NAMES
 
 MAX_FIGURES = 30
 
@@ -105,3 +105,26 @@ def _page_range(text: str) -> tuple[int, int]:
     if last < first:
         raise BadParams(N_("A page row reads from a lower page to a higher one."))
     return first, last
+
+
+def typed_names_to_ids(action: str, params: Mapping[str, Any], gettext: Callable[[str], str]) -> Mapping[str, Any]:
+    """Minion names typed in the device's language (an encounter card's rows) → type ids.
+
+    The rules read ids and English names; `gettext` (injected by the web layer) gives each
+    catalogue type's name as the players see it, so "Тараканы=2" reads as "roaches=2"."""
+    if action != "set_encounter_card" or "row_minions" not in params:
+        return params
+    by_name = {gettext(NAMES[type_id]).strip().lower(): type_id for type_id in MINION_TYPES}
+
+    def one_row(text: Any) -> Any:
+        if not isinstance(text, str):
+            return text  # malformed: left for the rules to refuse
+        items = []
+        for item in text.split(","):
+            name, sep, count = item.partition("=")
+            type_id = by_name.get(name.strip().lower())
+            items.append(f"{type_id}{sep}{count}" if type_id else item)
+        return ",".join(items)
+
+    rows = params["row_minions"]
+    return {**params, "row_minions": [one_row(r) for r in rows] if isinstance(rows, list) else one_row(rows)}
