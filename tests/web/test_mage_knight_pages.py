@@ -286,7 +286,9 @@ def test_night_tactics_long_night_and_mana_search_controls(mk_app, client):
     table.act("end_turn", player="p1")
     assert "<summary>Mana Search</summary>" in table.html and 'name="dice[]"' in table.html
     dice = re.findall(r'name="dice\[\]" value="(\d+)"', table.html)
-    table.act("mana_search", player="p2", **{"dice[]": dice[:1]})
+    assert dice == [str(d["index"]) for d in table.view["source"] if d["status"] == "ready"]
+    legal = next(a["params"]["dice"] for a in table.view["actions"] if a["action"] == "mana_search")
+    table.act("mana_search", player="p2", **{"dice[]": [str(i) for i in legal]})
     assert "The Source now shows" in table.html and 'name="dice[]"' not in table.html
 
 
