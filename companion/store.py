@@ -220,9 +220,9 @@ def delete(game: Game) -> None:
 class SeatTaken(Exception):
     """Another device holds the seat: taking it over needs a confirmation."""
 
-    def __init__(self, holder_label: str):
+    def __init__(self, holder_id: str, holder_label: str):
         super().__init__(holder_label)
-        self.holder_label = holder_label
+        self.holder_id, self.holder_label = holder_id, holder_label
 
 
 def seating(game: Game) -> dict[str, tuple[str, str]]:
@@ -242,7 +242,7 @@ def take_seat(game: Game, seat_id: str, device_id: str, take_over: bool = False)
     if holder == device_id:
         return
     if holder is not None and not take_over:
-        raise SeatTaken(device_label(holder))
+        raise SeatTaken(holder, device_label(holder))
     # Only the holder this device saw is replaced: if another device took the seat meanwhile,
     # the insert below collides with it and this device is asked again.
     mine_or_seen = Seat.device_id == device_id
@@ -255,7 +255,7 @@ def take_seat(game: Game, seat_id: str, device_id: str, take_over: bool = False)
     except sa.exc.IntegrityError:
         db.session.rollback()
         holder = db.session.scalar(sa.select(Seat.device_id).where(Seat.game_id == game.id, Seat.seat_id == seat_id))
-        raise SeatTaken(device_label(holder) if holder else "") from None
+        raise SeatTaken(holder or "", device_label(holder) if holder else "") from None
     _bump_seating(game)
 
 

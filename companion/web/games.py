@@ -80,21 +80,37 @@ def act(code: str):
     except BadForm as error:
         return show_game(game, 400, error=str(error))
     except store.StaleVersion as stale:
-        return show_game(stale.game, 409, error=_("Someone else changed the game first. "
-                                                  "This is the game now; nothing was applied."))
+        return show_game(stale.game, 409, error=stale_message(stale.game, seen))
     except RuleError as error:
         return show_game(game, 400 if isinstance(error, BadParams) else 422, error=translate(error.text))
     return after_change(game)
+
+
+def tapped_twice(game: Game, seen: int) -> bool:
+    """The one change since the version this device saw was made by this device: a double tap."""
+    latest = store.latest_event(game)
+    return game.version == seen + 1 and latest is not None and latest.device_id == devices.current().id
+
+
+def stale_message(game: Game, seen: int) -> str:
+    """Why nothing was applied: a double tap on this device, or a change from another one."""
+    if tapped_twice(game, seen):
+        return _("That tap came twice: it counted once. This is the game now.")
+    return _("Someone else changed the game first. This is the game now; nothing was applied.")
 
 
 @bp.post("/undo")
 def undo(code: str):
     game = load(code)
     try:
-        store.undo(game, version(request.form.get("version")), devices.current())
+        seen = version(request.form.get("version"))
+        store.undo(game, seen, devices.current())
     except BadForm as error:
         return show_game(game, 400, error=str(error))
     except store.StaleVersion as stale:
+        if tapped_twice(stale.game, seen):
+            return show_game(stale.game, 409,
+                             error=_("That tap came twice: it undid one change. This is the game now."))
         return show_game(stale.game, 409, error=_("Someone else changed the game first. "
                                                   "This is the game now; nothing was undone."))
     except RuleError as error:
@@ -158,8 +174,9 @@ def take_seat(code: str):
     try:
         store.take_seat(game, seat_id, devices.current().id, take_over=request.form.get("take_over") == "yes")
     except store.SeatTaken as taken:
+        holder = devices.device_name(taken.holder_label, taken.holder_id) if taken.holder_id else _("another device")
         return show_game(game, 409, error=_("%(seat)s is held by %(device)s. Tick “Take over” to take it.",
-                                            seat=translate(seats[seat_id]["name"]), device=taken.holder_label or _("another device")))
+                                            seat=translate(seats[seat_id]["name"]), device=holder))
     return after_change(game)
 
 

@@ -31,13 +31,28 @@ def test_action_through_htmx_returns_the_fresh_panel(client):
     assert count(html) == 3 and 'data-version="1"' in html and "Undo: Add 2" in html
 
 
-def test_stale_version_is_409_with_the_fresh_state_and_a_notice(client):
-    url, token = new_counter(client, 1)
-    act(client, url, token, 0, "add", n="1")
-    response = act(client, url, token, 0, "add", n="1")
+def test_stale_version_is_409_with_the_fresh_state_and_a_notice(app):
+    phone, tablet = app.test_client(), app.test_client()
+    url, token = new_counter(phone, 1)
+    tablet.get(url)
+    act(tablet, url, csrf_token(tablet), 0, "add", n="1")
+    response = act(phone, url, token, 0, "add", n="1")
     html = response.get_data(as_text=True)
     assert response.status_code == 409
-    assert count(html) == 2 and 'data-version="1"' in html and "nothing was applied" in alert(html)
+    assert count(html) == 2 and 'data-version="1"' in html and "Someone else changed the game first" in alert(html)
+
+
+def test_a_double_tap_counts_once_and_says_so(client):
+    url, token = new_counter(client, 1)
+    act(client, url, token, 0, "add", n="1")
+    response = act(client, url, token, 0, "add", n="1")  # the same form again, from the same device
+    html = response.get_data(as_text=True)
+    assert response.status_code == 409 and count(html) == 2
+    assert "That tap came twice: it counted once." in alert(html)
+    client.post(url + "/undo", data={"csrf_token": token, "version": "1"}, headers=HTMX)
+    again = client.post(url + "/undo", data={"csrf_token": token, "version": "1"}, headers=HTMX)
+    assert again.status_code == 409 and count(again.get_data(as_text=True)) == 1
+    assert "it undid one change" in alert(again.get_data(as_text=True))
 
 
 def test_rule_violation_is_422_with_the_players_message_and_nothing_applied(client):

@@ -385,6 +385,7 @@ def change_fame(state: dict, params: Params, rng: random.Random) -> Outcome:
 
 
 ACTIONS = {f.__name__: f for f in (
-    set_core_tile_revealed, set_monasteries, monastery_revealed, tick_step, skip_preparation, enter_source, drop_source_entry,
+    set_core_tile_revealed, set_monasteries, monastery_revealed, tick_step, skip_preparation, enter_source,
+    drop_source_entry,
     pick_tactic, remove_tactic, take_die, mana_search, use_tactic, end_turn, announce_end_of_round,
     forfeit_turn, mark_scenario_end, change_fame)}
