@@ -107,7 +107,9 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=5097)
     parser.add_argument("--pause", type=float, default=5.0, help="mean seconds between a table's actions")
     args = parser.parse_args()
-    server = start_server(args.port, Path(tempfile.mkdtemp()), threads=128)
+    workdir = Path(tempfile.mkdtemp())
+    access_log = workdir / "access.log"
+    server = start_server(args.port, workdir, threads=128, access_log=access_log)
     stats, stop = Stats(), threading.Event()
     try:
         codes = []
@@ -134,6 +136,16 @@ def main() -> None:
     report("action via API (server + client)", stats.actions)
     report("panel fetch after a change", stats.panels)
     report("action started -> device heard of it", stats.seen)
+    # The server's own time per request (gunicorn's access log), without the client's waits.
+    server_times: dict[str, list[float]] = {"action": [], "panel": [], "live": []}
+    for line in access_log.read_text().splitlines():
+        method, path, _status, micros = line.split()
+        what = ("action" if method == "POST" and path.endswith("/actions") else
+                "live" if path.endswith("/live") else "panel" if method == "GET" and path.startswith("/g/") else None)
+        if what:
+            server_times[what].append(int(micros) / 1e6)
+    report("server time: action (API)", server_times["action"])
+    report("server time: panel fetch", server_times["panel"])
 
 
 if __name__ == "__main__":

@@ -28,11 +28,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     kinds.init_app(app, app.config["GAME_KINDS"])
 
-    from .web import api, assets, devices, errors, games, home, join, live, pwa, watch
+    from .web import api, assets, devices, errors, games, home, join, live, panel_cache, pwa, watch
     assets.init_app(app)
     watch.init_app(app)
     join.init_app(app)
     devices.init_app(app)
+    panel_cache.init_app(app)
     errors.init_app(app)
     for blueprint in (home.bp, games.bp, live.bp, api.bp, pwa.bp):
         app.register_blueprint(blueprint)

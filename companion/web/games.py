@@ -11,7 +11,7 @@ from .. import store
 from ..i18n import translate
 from ..models import Game
 from ..rules.base import BadParams, RuleError, Text
-from . import devices, join
+from . import devices, join, panel_cache
 from .forms import BadForm, action_params, short_text, version
 from .render import is_htmx, page_or_block
 
@@ -48,6 +48,7 @@ def game_context(game: Game, **extra) -> dict:
                "last_event": last_event, "undo_target": store.undo_target(game, last_event),
                "me": devices.current(), "act_url": url_for("games.act", code=game.code),
                **seats_context(game, kind), **extra}
+    context["kind_panel"] = lambda: panel_cache.kind_panel(game, context)
     if not is_htmx():
         context.update(devices=store.connected_devices(game), join_url=join.join_url(game.code))
     return context

@@ -229,3 +229,30 @@ def test_language_is_chosen_per_device_and_defaults_from_the_browser(app):
     response = english.post("/lang", data={"csrf_token": csrf_token(english), "lang": "ru",
                                            "next": "//evil.example/"})
     assert response.headers["Location"] == "/"
+
+
+def test_the_kind_panel_is_shared_by_devices_but_each_gets_its_own_csrf_token(app):
+    phone, tablet = app.test_client(), app.test_client()
+    url, phone_token = new_counter(phone)
+    tablet_token = csrf_token(tablet)
+    phone_panel = phone.get(url, headers=HTMX).get_data(as_text=True)
+    tablet_panel = tablet.get(url, headers=HTMX).get_data(as_text=True)
+    assert phone_token != tablet_token
+    assert phone_token in phone_panel and tablet_token not in phone_panel
+    assert tablet_token in tablet_panel and phone_token not in tablet_panel
+    placeholder = app.extensions["panel_cache"].placeholder
+    assert placeholder not in phone_panel and placeholder not in tablet_panel
+    assert phone_panel.replace(phone_token, "T") == tablet_panel.replace(tablet_token, "T")
+    # each device's forms carry a token that works, one after the other, on the next version
+    assert act(tablet, url, tablet_token, 0, "add", n="1").status_code == 200
+    assert count(phone.get(url, headers=HTMX).get_data(as_text=True)) == 1
+    assert act(phone, url, phone_token, 1, "add", n="1").status_code == 200
+    assert count(tablet.get(url, headers=HTMX).get_data(as_text=True)) == 2
+
+
+def test_a_new_game_never_shows_a_kept_panel_of_a_deleted_one(client):
+    url, token = new_counter(client, 5)
+    client.get(url)
+    client.post(url + "/delete", data={"csrf_token": token, "confirm": "yes"})
+    other, _ = new_counter(client, 9)  # SQLite may give it the deleted game's id, at the same version
+    assert count(client.get(other, headers=HTMX).get_data(as_text=True)) == 9
