@@ -1,5 +1,8 @@
 """50 tables x 4 devices live on one server for 60 s: errors, action latency, change-to-device latency.
 
+Each device keeps its cookies (device id, session) as a browser does, so the server sees 200 devices,
+not a new one per request.
+
 gunicorn (2 worker processes x 128 threads, as bin/serve starts it) on SQLite. Each table has one
 player acting every ~5 s (--pause) through the JSON API ("Next" in Mice and Mystics) and 4 devices that long
 poll and fetch their panel whenever the game moves, as the pages do. Bounded in time; loopback only.
@@ -38,8 +41,24 @@ class Stats:
             self.errors.append(what)
 
 
+class Cookies:
+    """A device's cookies (its device id and session), kept across requests as a browser keeps them."""
+
+    def __init__(self):
+        self.jar: dict[str, str] = {}
+
+    def header(self) -> dict[str, str]:
+        return {"Cookie": "; ".join(f"{k}={v}" for k, v in self.jar.items())} if self.jar else {}
+
+    def keep(self, response) -> None:
+        for value in response.headers.get_all("Set-Cookie") or []:
+            name, _, rest = value.partition("=")
+            self.jar[name.strip()] = rest.split(";", 1)[0]
+
+
 def player(port, code, stats, stop, pause):
     version = 0
+    cookies = Cookies()
     rng = random.Random(code)
     time.sleep(rng.random() * pause)
     while not stop.is_set():
@@ -48,9 +67,11 @@ def player(port, code, stats, stop, pause):
         # A new connection per tap, as a phone that idled past the server's keep-alive would open.
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         try:
-            conn.request("POST", f"/api/games/{code}/actions", body, {"Content-Type": "application/json"})
+            conn.request("POST", f"/api/games/{code}/actions", body,
+                         {"Content-Type": "application/json", **cookies.header()})
             response = conn.getresponse()
             data = json.loads(response.read())
+            cookies.keep(response)
         except Exception as error:  # noqa: BLE001 - every failure is counted
             stats.error(f"action: {error!r}")
             continue
@@ -69,12 +90,14 @@ def player(port, code, stats, stop, pause):
 
 def device(port, code, stats, stop):
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=40)
+    cookies = Cookies()
     token = "0.0"
     while not stop.is_set():
         try:
-            conn.request("GET", f"/g/{code}/live?v={token}&wait=10")
+            conn.request("GET", f"/g/{code}/live?v={token}&wait=10", headers=cookies.header())
             response = conn.getresponse()
             body = response.read()
+            cookies.keep(response)
             if response.status == 204:
                 continue
             if response.status != 200:
@@ -83,9 +106,10 @@ def device(port, code, stats, stop):
             token = json.loads(body)["token"]
             now = time.perf_counter()
             started = time.perf_counter()
-            conn.request("GET", f"/g/{code}", headers={"HX-Request": "true"})
+            conn.request("GET", f"/g/{code}", headers={"HX-Request": "true", **cookies.header()})
             panel = conn.getresponse()
             panel.read()
+            cookies.keep(panel)
             if panel.status != 200:
                 stats.error(f"panel: HTTP {panel.status}")
             with stats.lock:

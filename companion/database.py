@@ -1,10 +1,15 @@
 """The database: SQLAlchemy on SQLite (WAL, busy timeout) by default, PostgreSQL by DATABASE_URL."""
 from __future__ import annotations
 
+import fcntl
+import os
+import threading
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
+from typing import ContextManager, Iterator
 
 import sqlalchemy as sa
-from flask import Flask
+from flask import Flask, current_app
 from flask_migrate import Migrate
 
 from .models import db
@@ -13,11 +18,56 @@ MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 migrate = Migrate(directory=str(MIGRATIONS), render_as_batch=True)
 
 
+class SqliteWriter:
+    """One writer at a time, queued in the kernel rather than in SQLite's busy handler.
+
+    SQLite lets one connection write at a time; the others wait in its busy handler, which sleeps up
+    to 100 ms between tries. Under load one server process could keep the lock while the other's
+    writer slept through every chance: a tap waited a second. Writers here queue on a thread lock
+    (this process) and an flock on a file next to the database (every process), and wake as soon as
+    the lock is free."""
+
+    def __init__(self, database_file: str | None):
+        self._thread_lock = threading.Lock()
+        self._path = database_file + ".write-lock" if database_file else None
+        self._fd: int | None = None
+        self._pid = 0
+
+    @contextmanager
+    def __call__(self) -> Iterator[None]:
+        with self._thread_lock:
+            if self._path is None:  # an in-memory database has one process
+                yield
+                return
+            if self._pid != os.getpid():  # a forked server worker opens its own descriptor
+                self._fd, self._pid = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600), os.getpid()
+            fcntl.flock(self._fd, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(self._fd, fcntl.LOCK_UN)
+
+
+def one_writer() -> ContextManager:
+    """Hold this around a write transaction (from its first write to its commit)."""
+    writer = current_app.extensions.get("sqlite_writer")
+    return writer() if writer else nullcontext()
+
+
 def init_app(app: Flask) -> None:
+    url = sa.engine.make_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    if url.get_backend_name() == "sqlite":
+        in_memory = url.database in (None, "", ":memory:")
+        app.extensions["sqlite_writer"] = SqliteWriter(None if in_memory else url.database)
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         # A copy: the defaults' dict is shared by every app made in this process.
         options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
         options["connect_args"] = {"timeout": 15, **options.get("connect_args", {})}
+        # A request holds its connection until it has rendered; with a server thread per waiting
+        # device, SQLAlchemy's default pool (5 + 10) made requests queue for one. SQLite connections
+        # are cheap file handles: keep some, open more when needed.
+        options.setdefault("pool_size", 16)
+        options.setdefault("max_overflow", 512)
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
     db.init_app(app)
     migrate.init_app(app, db)

@@ -19,6 +19,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm.attributes import set_committed_value
 
 from . import kinds
+from .database import one_writer
 from .models import Device, Event, Game, Presence, Seat, db, utcnow
 from .rules.base import BadParams, N_, Outcome, RuleError, Text
 
@@ -131,18 +132,19 @@ def _check_writable(game: Game, seen_version: int) -> None:
 def _commit_change(game: Game, seen_version: int, new_state: dict, event: Event,
                    device: DeviceRef) -> None:
     now = utcnow()
-    result = db.session.execute(
-        sa.update(Game).where(Game.id == game.id, Game.version == seen_version)
-        .values(state=new_state, version=seen_version + 1, updated_at=now)
-        .execution_options(synchronize_session=False))
-    if result.rowcount != 1:
-        db.session.rollback()
-        db.session.refresh(game)
-        raise StaleVersion(game)
-    event.game_id, event.seq, event.at = game.id, seen_version + 1, now
-    event.device_id, event.device_label = device.id, device.label
-    db.session.add(event)
-    db.session.commit()
+    with one_writer():
+        result = db.session.execute(
+            sa.update(Game).where(Game.id == game.id, Game.version == seen_version)
+            .values(state=new_state, version=seen_version + 1, updated_at=now)
+            .execution_options(synchronize_session=False))
+        if result.rowcount != 1:
+            db.session.rollback()
+            db.session.refresh(game)
+            raise StaleVersion(game)
+        event.game_id, event.seq, event.at = game.id, seen_version + 1, now
+        event.device_id, event.device_label = device.id, device.label
+        db.session.add(event)
+        db.session.commit()
     # What the row now holds, without reading it back (the UPDATE above was conditional on it).
     set_committed_value(game, "state", new_state)
     set_committed_value(game, "version", seen_version + 1)
@@ -308,10 +310,11 @@ def touch_presence(game_id: int, device_id: str) -> None:
         return
     else:
         presence.last_seen = now
-    try:
-        db.session.commit()
-    except sa.exc.IntegrityError:  # the same device's two tabs raced to insert: one row is enough
-        db.session.rollback()
+    with one_writer():
+        try:
+            db.session.commit()
+        except sa.exc.IntegrityError:  # the same device's two tabs raced to insert: one row is enough
+            db.session.rollback()
 
 
 def connected_devices(game: Game) -> list[tuple[str, str]]:
