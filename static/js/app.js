@@ -51,6 +51,7 @@
     running = true;
     while (panel()) {
       var p = panel();
+      var reached = false;  // the server answered: whatever follows, the network is not what failed
       controller = new AbortController();
       try {
         if (held) { await sleep(1000); continue; }
@@ -58,6 +59,8 @@
           signal: controller.signal, cache: "no-store", credentials: "same-origin",
           headers: { "Accept": "application/json" }
         });
+        reached = true;
+        setOnline(true);
         if (response.status === 200) {
           var data = await response.json();
           if (panel() && data.token !== panel().dataset.liveToken) {
@@ -71,10 +74,9 @@
           throw new Error("live " + response.status);
         }
         backoff = 500;
-        setOnline(true);
       } catch (error) {
         if (!controller.signal.aborted) {
-          setOnline(false);
+          if (!reached) { setOnline(false); }
           await sleep(backoff);
           backoff = Math.min(backoff * 2, 3000);
         }
