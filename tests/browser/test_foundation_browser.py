@@ -41,11 +41,17 @@ def test_create_on_tablet_join_on_phone_change_is_live_on_the_tablet(live_server
         assert foreign == []
 
 
-def test_a_stale_tap_shows_the_fresh_state_and_a_notice(live_server, device):
+def counter_on_tablet_and_phone(live_server, device):
+    """A counter game started on a tablet and opened on a phone."""
     tablet, phone = device(TABLET), device(PHONE)
     tablet.goto(live_server + "/new/counter")
     tablet.get_by_role("button", name="Start").click()
     phone.goto(tablet.url)
+    return tablet, phone
+
+
+def test_a_stale_tap_shows_the_fresh_state_and_a_notice(live_server, device):
+    tablet, phone = counter_on_tablet_and_phone(live_server, device)
     expect(phone.locator("#count")).to_have_text("0")
     # The phone's live updates are paused (as if asleep) while the tablet acts.
     phone.evaluate("window.stop()")
@@ -70,10 +76,7 @@ def test_forms_work_without_javascript(live_server, browser):
 
 
 def test_a_phone_that_lost_the_network_catches_up_by_itself(live_server, device):
-    tablet, phone = device(TABLET), device(PHONE)
-    tablet.goto(live_server + "/new/counter")
-    tablet.get_by_role("button", name="Start").click()
-    phone.goto(tablet.url)
+    tablet, phone = counter_on_tablet_and_phone(live_server, device)
     expect(phone.locator("#count")).to_have_text("0")
     phone.context.set_offline(True)
     tablet.get_by_role("button", name="+1").click()
@@ -88,10 +91,7 @@ def test_a_phone_that_lost_the_network_catches_up_by_itself(live_server, device)
 
 
 def test_a_change_elsewhere_waits_while_someone_types(live_server, device):
-    tablet, phone = device(TABLET), device(PHONE)
-    tablet.goto(live_server + "/new/counter")
-    tablet.get_by_role("button", name="Start").click()
-    phone.goto(tablet.url)
+    tablet, phone = counter_on_tablet_and_phone(live_server, device)
     field = tablet.locator("#counter-name-input")
     field.fill("Ann")  # typing, focus stays in the field
     phone.get_by_role("button", name="+1").click()
@@ -104,10 +104,7 @@ def test_a_change_elsewhere_waits_while_someone_types(live_server, device):
 
 
 def test_a_game_deleted_on_another_device_says_so(live_server, device):
-    tablet, phone = device(TABLET), device(PHONE)
-    tablet.goto(live_server + "/new/counter")
-    tablet.get_by_role("button", name="Start").click()
-    phone.goto(tablet.url)
+    tablet, phone = counter_on_tablet_and_phone(live_server, device)
     phone.get_by_label("Yes, delete this game").check()
     phone.get_by_role("button", name="Delete").click()
     expect(tablet.locator("#flash")).to_contain_text("no longer exists")
