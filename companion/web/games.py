@@ -93,11 +93,11 @@ def tapped_twice(game: Game, seen: int) -> bool:
     return game.version == seen + 1 and latest is not None and latest.device_id == devices.current().id
 
 
-def stale_message(game: Game, seen: int) -> str:
-    """Why nothing was applied: a double tap on this device, or a change from another one."""
+def stale_message(game: Game, seen: int, twice: str = "", elsewhere: str = "") -> str:
+    """Why nothing was done: a double tap on this device, or a change from another one."""
     if tapped_twice(game, seen):
-        return _("That tap came twice: it counted once. This is the game now.")
-    return _("Someone else changed the game first. This is the game now; nothing was applied.")
+        return twice or _("That tap came twice: it counted once. This is the game now.")
+    return elsewhere or _("Someone else changed the game first. This is the game now; nothing was applied.")
 
 
 @bp.post("/undo")
@@ -109,11 +109,9 @@ def undo(code: str):
     except BadForm as error:
         return show_game(game, 400, error=str(error))
     except store.StaleVersion as stale:
-        if tapped_twice(stale.game, seen):
-            return show_game(stale.game, 409,
-                             error=_("That tap came twice: it undid one change. This is the game now."))
-        return show_game(stale.game, 409, error=_("Someone else changed the game first. "
-                                                  "This is the game now; nothing was undone."))
+        return show_game(stale.game, 409, error=stale_message(
+            stale.game, seen, twice=_("That tap came twice: it undid one change. This is the game now."),
+            elsewhere=_("Someone else changed the game first. This is the game now; nothing was undone.")))
     except RuleError as error:
         return show_game(game, 422, error=translate(error.text))
     if request.form.get("from") == "history":
