@@ -32,8 +32,11 @@ def test_a_writer_holds_the_lock_file_for_every_process_until_it_commits(tmp_pat
         assert other_process_sees(lock_file) == "held"
 
 
-def test_an_in_memory_database_needs_no_lock_file(tmp_path):
-    writer = SqliteWriter(None)
-    with writer():
-        pass
-    assert not list(tmp_path.iterdir())
+def test_the_lock_file_sits_beside_a_file_database_and_memory_needs_none(tmp_path):
+    from tests.conftest import make_app
+    app = make_app(tmp_path / "table.db")
+    with app.app_context(), app.extensions["sqlite_writer"]():
+        assert other_process_sees(tmp_path / "table.db.write-lock") == "held"
+    memory = SqliteWriter(None)
+    with memory():  # one process, no file: the thread lock alone
+        assert not (tmp_path / "None.write-lock").exists()
