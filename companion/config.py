@@ -28,6 +28,7 @@ def from_environment(instance_path: str) -> dict:
         "PUBLIC_URL": os.environ.get("PUBLIC_URL", ""),
         "LIVE_WAIT_SECONDS": float(os.environ.get("LIVE_WAIT_SECONDS", "20")),
         "LIVE_MAX_WAITING_PER_ADDRESS": int(os.environ.get("LIVE_MAX_WAITING_PER_ADDRESS", "500")),
+        "LIVE_CATCH_UP_SECONDS": float(os.environ.get("LIVE_CATCH_UP_SECONDS", "5")),
     }
 
 
@@ -58,6 +59,8 @@ DEFAULTS = {
     # Waiting requests one device or one network address may hold open in each server process:
     # beyond it a 429 at once, so no client can hoard the server's connections.
     "LIVE_MAX_WAITING_PER_DEVICE": 8,
+    # Waited games are read again this often whatever the notifications said (a missed one costs a delay).
+    "LIVE_CATCH_UP_SECONDS": 5.0,
     "LIVE_MAX_WAITING_PER_ADDRESS": 500,
     # Plain http on a LAN: browsers only offer gzip there. Small answers (live polls) stay as they are.
     "COMPRESS_ALGORITHM": ["gzip"],

@@ -27,8 +27,6 @@ from flask import Flask
 from ..changes import CHANNEL, GONE, game_moved
 from ..models import Game, db
 
-CATCH_UP_SECONDS = 5.0  # the safety net under notifications
-
 
 class TooManyWaiting(Exception):
     """This device or address already holds as many waiting requests as it may (HTTP 429)."""
@@ -40,10 +38,11 @@ def _order(token: str) -> tuple[int, int]:
 
 
 def newer(token: str, than: str) -> bool:
-    """Versions and seating only grow: an older token arriving late (a slow read) never wins."""
-    if token == than:
+    """Versions and seating only grow, and a deleted game stays deleted: an older token arriving
+    late (a read that began before the change) never wins."""
+    if token == than or than == GONE:
         return False
-    return token == GONE or than == GONE or _order(token) > _order(than)
+    return token == GONE or _order(token) > _order(than)
 
 
 def same(token: str, seen: str) -> bool:
@@ -64,6 +63,7 @@ class Watcher:
     def __init__(self, app: Flask):
         self.app = app
         self.poll = app.config["LIVE_POLL_INTERVAL"]
+        self.catch_up_every = app.config["LIVE_CATCH_UP_SECONDS"]  # the safety net under notifications
         self.max_per_device = app.config["LIVE_MAX_WAITING_PER_DEVICE"]
         self.max_per_address = app.config["LIVE_MAX_WAITING_PER_ADDRESS"]
         self.lock = threading.Lock()
@@ -178,7 +178,7 @@ def _watch_sqlite(watcher: Watcher, url: sa.engine.URL) -> None:
                 seen_version = None  # nobody waits: nothing to compare against when someone does
                 continue
             data_version = connection.execute("PRAGMA data_version").fetchone()[0]
-            due = time.monotonic() - caught_up_at >= CATCH_UP_SECONDS
+            due = time.monotonic() - caught_up_at >= watcher.catch_up_every
             if data_version != seen_version or due:
                 seen_version, caught_up_at = data_version, time.monotonic()
                 watcher.catch_up()
@@ -194,7 +194,7 @@ def _listen_postgres(watcher: Watcher, url: sa.engine.URL) -> None:
         connection.execute(f"LISTEN {CHANNEL}")
         watcher.catch_up()  # whatever happened before this connection listened
         while True:
-            for note in connection.notifies(timeout=CATCH_UP_SECONDS):
+            for note in connection.notifies(timeout=watcher.catch_up_every):
                 code, _, token = note.payload.partition(" ")
                 watcher.publish(code, token)
             watcher.catch_up()
