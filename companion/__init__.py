@@ -22,8 +22,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     else:
         app.config.from_mapping(test_config)
 
-    from . import database, i18n, kinds, security
+    from . import database, i18n, kinds, presence, security
     database.init_app(app)
+    presence.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
     kinds.init_app(app, app.config["GAME_KINDS"])

@@ -61,6 +61,8 @@ DEFAULTS = {
     "LIVE_MAX_WAITING_PER_DEVICE": 8,
     # Waited games are read again this often whatever the notifications said (a missed one costs a delay).
     "LIVE_CATCH_UP_SECONDS": 5.0,
+    # Devices' presence is written in one batch this long after the first of them is noted.
+    "PRESENCE_FLUSH_SECONDS": 1.0,
     "LIVE_MAX_WAITING_PER_ADDRESS": 500,
     # Plain http on a LAN: browsers only offer gzip there. Small answers (live polls) stay as they are.
     "COMPRESS_ALGORITHM": ["gzip"],

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 import sqlalchemy as sa
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import changes, kinds
+from . import changes, kinds, presence
 from .database import one_writer
 from .models import Device, Event, Game, Presence, Seat, db, utcnow
 from .rules.base import BadParams, N_, Outcome, RuleError, Text
@@ -28,7 +28,6 @@ CODE_ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY"
 CODE_LENGTH = 5
 UNDO = "undo"
 EXPORT_FORMAT = "table-companion/1"
-PRESENCE_REFRESH = timedelta(seconds=10)
 CONNECTED_WITHIN = timedelta(seconds=45)
 
 
@@ -312,34 +311,14 @@ def set_device_label(device_id: str, label: str) -> None:
         db.session.commit()
 
 
-_presence_written: dict[tuple[int, str], datetime] = {}
-
-
 def touch_presence(game_id: int, device_id: str) -> None:
-    """Note that a device is looking at a game (at most one write per device every few seconds)."""
-    now = utcnow()
-    key = (game_id, device_id)
-    if now - _presence_written.get(key, datetime.min) < PRESENCE_REFRESH:
-        return  # this process wrote it a moment ago: spare the live-update path a query
-    if len(_presence_written) > 10_000:
-        _presence_written.clear()
-    _presence_written[key] = now
-    presence = db.session.get(Presence, (game_id, device_id))
-    if presence is None:
-        db.session.add(Presence(game_id=game_id, device_id=device_id, last_seen=now))
-    elif now - presence.last_seen < PRESENCE_REFRESH:
-        return
-    else:
-        presence.last_seen = now
-    with one_writer():
-        try:
-            db.session.commit()
-        except sa.exc.IntegrityError:  # the same device's two tabs raced to insert: one row is enough
-            db.session.rollback()
+    """Note that a device is looking at a game (written in a batch: see presence.py)."""
+    presence.buffer().note(game_id, device_id)
 
 
 def connected_devices(game: Game) -> list[tuple[str, str]]:
     """(device id, label) of devices seen on this game recently, most recent first."""
+    presence.buffer().flush()
     since = utcnow() - CONNECTED_WITHIN
     rows = db.session.execute(
         sa.select(Presence.device_id, Device.label)
@@ -350,6 +329,7 @@ def connected_devices(game: Game) -> list[tuple[str, str]]:
 
 
 def recent_games(device_id: str, limit: int = 12) -> list[Game]:
+    presence.buffer().flush()
     return list(db.session.scalars(
         sa.select(Game).join(Presence, Presence.game_id == Game.id)
         .where(Presence.device_id == device_id)

@@ -4,6 +4,8 @@ from __future__ import annotations
 import threading
 import time
 
+from sqlalchemy import event as sa_event
+
 from tests.conftest import make_app
 from tests.web.helpers import act, new_counter
 
@@ -148,3 +150,24 @@ def test_one_device_cannot_hold_more_waiting_requests_than_its_share(tmp_path):
     other.join()
     assert first["status"] == second["status"] == 200
     assert watcher.per_device == {} and watcher.per_address == {}
+
+
+def test_waiting_devices_are_noted_present_in_one_write(tmp_path):
+    """Presence is written in batches: a poll from each of many devices costs one write, not one each."""
+    from companion.models import db
+    app = make_app(tmp_path / "presence.db", PRESENCE_FLUSH_SECONDS=3600.0)
+    phone = app.test_client()
+    url, _ = new_counter(phone)
+    devices = [app.test_client() for _ in range(30)]
+    commits = []
+    with app.app_context():
+        def count_commit(_connection):
+            commits.append(1)
+
+        sa_event.listen(db.engine, "commit", count_commit)
+        for device in devices:
+            assert device.get(url + "/live?v=0.0&wait=0").status_code == 204
+        assert commits == []  # noted, not yet written
+        assert phone.get(url + "/devices").get_data(as_text=True).count("<li>") == 31  # a read writes them first
+        assert len(commits) == 1
+        sa_event.remove(db.engine, "commit", count_commit)
