@@ -13,6 +13,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+import sqlalchemy as sa
+
 from bench.stats import report
 from companion.serving import start_server, stop_server
 
@@ -31,6 +33,20 @@ def connect(port: int, n: int) -> socket.socket:
     sock.bind((f"127.0.{1 + n // 200}.{2 + n % 200}", 0))
     sock.connect(("127.0.0.1", port))
     return sock
+
+
+def wait_until_present(database: Path, devices: int) -> None:
+    """Each waiting device is noted present after it took its place (written in batches)."""
+    engine = sa.create_engine(f"sqlite:///{database}")
+    try:
+        for _ in range(3000):
+            with engine.connect() as connection:
+                if connection.execute(sa.text("SELECT count(*) FROM presence")).scalar() >= devices:
+                    return
+            time.sleep(0.02)
+        raise SystemExit("the waiting devices never all arrived")
+    finally:
+        engine.dispose()
 
 
 def main() -> None:
@@ -55,7 +71,7 @@ def main() -> None:
         for sock in trickling:
             sock.sendall(b"GET / HTTP/1.1\r\nHost: tab")
         held += trickling
-        time.sleep(2)  # let the server take them all in
+        wait_until_present(workdir / "stall.db", args.waiting)  # every device has taken its place
         times, version = [], 0
         for _ in range(args.n):
             # Keep the trickle going, one byte now and then, as a slow-loris client would.

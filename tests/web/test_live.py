@@ -171,3 +171,25 @@ def test_waiting_devices_are_noted_present_in_one_write(tmp_path):
         assert phone.get(url + "/devices").get_data(as_text=True).count("<li>") == 31  # a read writes them first
         assert len(commits) == 1
         sa_event.remove(db.engine, "commit", count_commit)
+
+
+def test_behind_a_reverse_proxy_each_device_counts_from_its_own_address(tmp_path):
+    """PROXIES=1: the caps look at the address the proxy was asked from, not at the proxy's own."""
+    app = make_app(tmp_path / "proxy.db", PROXIES=1, LIVE_WAIT_SECONDS=30.0, LIVE_MAX_WAITING_PER_ADDRESS=1)
+    phone, tablet = app.test_client(), app.test_client()
+    url, token = new_counter(phone)
+    watcher = app.extensions["live_watcher"]
+    answer: dict = {}
+
+    def wait_from_afar():
+        response = tablet.get(url + "/live?v=0.0&wait=30", headers={"X-Forwarded-For": "198.51.100.7"})
+        answer.update(status=response.status_code)
+
+    listener = threading.Thread(target=wait_from_afar)
+    listener.start()
+    until(lambda: "198.51.100.7" in watcher.per_address, "the tablet waits, known by its own address")
+    other = phone.get(url + "/live?v=0.0&wait=0", headers={"X-Forwarded-For": "203.0.113.9"})
+    assert other.status_code == 204  # another address: its own share
+    act(phone, url, token, 0, "add", n="1")
+    listener.join()
+    assert answer["status"] == 200
