@@ -52,7 +52,7 @@ def test_mk_rnd_2_ticking_steps_rolls_the_source_and_deals_the_offer():
               step="source")
     assert out.state["source_rolls"] == [["blue", "gold", "black", "gold"], ["blue", "red", "black", "white"]]
     assert [d["colour"] for d in out.state["source"]] == ["blue", "red", "black", "white"]
-    assert "Source rolled: blue, red, black, white (rerolls: 1)." in text_of(out)
+    assert "Set the Source dice to the app's roll: blue, red, black, white." in text_of(out)
     state = do(do(out.state, "set_core_tile_revealed", revealed=True), "tick_step", step="units")
     assert state["units_offer"] == ["elite", "regular", "elite", "regular", "advanced_action"]
 
