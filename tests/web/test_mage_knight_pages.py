@@ -379,3 +379,32 @@ def test_after_the_source_die_only_the_mana_steal_die_is_offered_under_its_own_h
     table.act("take_die", player=thief, die=str(other))
     assert table.view["takeable_dice"] == [stolen]
     assert "Take the die set aside by Mana Steal" in table.html and "Take a die from the Source" not in table.html
+
+
+def test_changing_the_player_count_keeps_what_was_typed_without_javascript(client):
+    token = csrf_token(client, "/new/mage_knight")
+    page = client.get("/new/mage_knight").get_data(as_text=True)
+    # the count is a button of the setup form itself (no link that reloads the page empty), exempt from
+    # the required fields, and Enter in a text field still starts the game
+    assert re.search(r'<button[^>]*name="players" value="3"[^>]*formnovalidate', page)
+    assert page.index('<button type="submit" hidden>Start<') < page.index('name="players"')
+    typed = {"csrf_token": token, "title": "Friday", "player_name[]": ["Anna", "Boris"], "hero[]": ["Tovak", ""],
+             "scenario": "druid_nights", "dice_mode": "app", "monasteries": "2"}
+    response = client.post("/new/mage_knight", data={**typed, "players": "3"})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200 and store_games(client) == 0
+    assert page.count('name="player_name[]"') == 3
+    for kept in ('value="Friday"', 'value="Anna"', 'value="Boris"', 'value="Tovak"', 'value="2"'):
+        assert kept in page
+    assert re.search(r'value="druid_nights"\s+selected', page)
+    assert re.search(r'name="dice_mode" value="app" checked', page)
+    assert re.search(r'name="players" value="3"[^>]*aria-current="true"', page)
+    fewer = client.post("/new/mage_knight", data={**typed, "players": "1"}).get_data(as_text=True)
+    assert fewer.count('name="player_name[]"') == 1 and 'value="Anna"' in fewer and 'value="Friday"' in fewer
+
+
+def store_games(client) -> int:
+    with client.application.app_context():
+        from companion.models import Game
+        from companion.database import db
+        return db.session.query(Game).count()
