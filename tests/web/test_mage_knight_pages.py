@@ -273,7 +273,7 @@ def test_the_panel_renders_in_russian_and_works_without_htmx(mk_app, client):
                                                "player": "p2", "tactic": "rethink"})
     assert response.status_code == 303
     page = client.get(url).get_data(as_text=True)
-    assert "Boris picked Rethink" in page and "Rethink: discard up to 3 cards" in page  # the on-take notice
+    assert "Boris picked Rethink" in page and "Rethink: Boris discards up to 3 cards" in page  # the on-take notice
     assert 'href="#mk-deeds-ref"' in page and 'id="mk-deeds-ref"' in page
 
 

@@ -264,7 +264,7 @@ def pick_tactic(state: dict, params: Params, rng: random.Random) -> Outcome:
     has_die = params.get("die") not in (None, "")
     if has_die and tactic != "mana_steal":
         raise RuleError(N_("Only Mana Steal takes a die from the Source."))
-    notices = [Text(ON_TAKE[tactic])] if tactic in ON_TAKE else []
+    notices = [Text(ON_TAKE[tactic], {"name": seat_name(state, seat)})] if tactic in ON_TAKE else []
     if has_die:
         die = state["source"][_die(state, params)]
         if die["colour"] not in BASIC or die["status"] != "ready":
@@ -454,7 +454,7 @@ def change_fame(state: dict, params: Params, rng: random.Random) -> Outcome:
     p = player(state, seat)
     if p["fame"] + delta < 0:
         raise RuleError(N_("Fame cannot go below 0 ({name} has {fame})."), name=p["name"], fame=p["fame"])
-    notices = tuple(level_ups(p["fame"], p["fame"] + delta))
+    notices = tuple(level_ups(p["name"], p["fame"], p["fame"] + delta))
     p["fame"] += delta
     label = N_("{name}: Fame +{n}") if delta >= 0 else N_("{name}: Fame {n}")
     return Outcome(state, Text(label, {"name": p["name"], "n": delta}), notices)

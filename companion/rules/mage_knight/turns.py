@@ -55,7 +55,7 @@ def new_turn(state: dict, seat: str, extra: bool = False) -> list[Text]:
         return notices
     tactic = tactic_of(state, seat)
     if tactic in TURN_START and unflipped(state, seat, tactic):
-        notices.append(Text(TURN_START[tactic]))
+        notices.append(Text(TURN_START[tactic], {"name": seat_name(state, seat)}))
     for die in state["source"]:
         if die["status"] == "stolen" and tactic == "mana_steal":  # only its owner holds that die
             # Notices are shown on every device: name the owner, never "your".
@@ -73,5 +73,5 @@ def turn_end_reminders(state: dict, seat: str) -> list[Text]:
     tactic = tactic_of(state, seat)
     if tactic == "planning" or (tactic in TURN_END and unflipped(state, seat, tactic)
                                 and state["final_turns"] is None):
-        notices.append(Text(TURN_END[tactic]))
+        notices.append(Text(TURN_END[tactic], {"name": seat_name(state, seat)}))
     return notices
