@@ -94,16 +94,17 @@ def test_mk_src_a_round_with_the_tables_dice_shows_only_what_was_entered_one_tap
     thumb.tap(thumb.form("end_turn"))
 
     # round 2's preparation: the Source step is the entry, last round's colours chosen already
-    assert "Round preparation" in thumb.text()
-    thumb.tap(thumb.form("tick_step", step="flip_board"))
-    form = thumb.form("enter_source")
+    assert "Round preparation" in thumb.text() and "Flip the Day/Night board to Night." in thumb.text()
+    form = thumb.form("enter_source")  # the board is flipped before the dice are rolled: one screen
     assert [form.chosen(f"colour_{i}") for i in range(5)] == table
     assert not thumb.has("tick_step")  # no Done that would use a roll of the app's own
     rolled = ["white", "red", "gold", "green", "blue"]  # all five rerolled; dice 1, 3, 5 show what they showed
     taps = enter(thumb, rolled)
     assert taps == 2 + 1 <= 5 + 1
     assert source_shown(thumb.page) == rolled == screen_source(client, url)
-    assert thumb.form("tick_step", step="units")  # the entry was the Source step
+    # the entry was the Source step; one more tap says the rest of the list is done
+    thumb.tap(thumb.form("tick_step", step="units", through="players"))
+    assert "Picks a tactic now" in thumb.text() and source_shown(thumb.page) == rolled
 
 
 def test_mk_src_the_group_switches_to_the_app_rolling_from_the_game_page_and_undoes_it(client):

@@ -126,24 +126,32 @@ def monastery_revealed(state: dict, params: Params, rng: random.Random) -> Outco
 # --- preparation --------------------------------------------------------------------------
 
 def tick_step(state: dict, params: Params, rng: random.Random) -> Outcome:
+    """The current step is done — or every step up to `through`, when the table worked down the list at once."""
     _phase(state, "preparation")
     step = param_str(params, "step", choices=preparation.STEPS)
     current = preparation.current_step(state)
     if step != current:
         raise RuleError(N_("Tick the steps in order: the next one is {step}."),
                         step=Text(preparation.STEP_NAMES[current]))
+    last = param_str(params, "through", choices=preparation.STEPS, default=step) or step
+    steps = preparation.STEPS[preparation.STEPS.index(step):preparation.STEPS.index(last) + 1]
+    if not steps:
+        raise BadParams(N_("Unknown choice for {name}: {value}"), name="through", value=last)
     notices = []
-    if step == "source":
-        _no_entry_pending(state)
-        if state["dice_mode"] == "table":
-            raise RuleError(N_("The table rolls the Source in this game: tap what each die shows, then Done."))
-        notices.append(rounds.roll_source(state, rng))
-    if step == "units":
-        rounds.deal_units_offer(state)
-    state["preparation"]["done"].append(step)
+    for s in steps:
+        if s == "source":
+            _no_entry_pending(state)
+            if state["dice_mode"] == "table":
+                raise RuleError(N_("The table rolls the Source in this game: tap what each die shows, then Done."))
+            notices.append(rounds.roll_source(state, rng))
+        if s == "units":
+            rounds.deal_units_offer(state)
+        state["preparation"]["done"].append(s)
     if preparation.current_step(state) is None:
         notices += rounds.start_tactics(state, rng)
-    return Outcome(state, Text(N_("Preparation: {step} done"), {"step": Text(preparation.STEP_NAMES[step])}),
+        if len(steps) > 1:
+            return Outcome(state, Text(N_("Preparation done")), tuple(notices))
+    return Outcome(state, Text(N_("Preparation: {step} done"), {"step": Text(preparation.STEP_NAMES[steps[-1]])}),
                    tuple(notices))
 
 
@@ -193,8 +201,8 @@ def enter_source(state: dict, params: Params, rng: random.Random) -> Outcome:
                       {"half": min_basic(n), "dice": ", ".join(str(i + 1) for i in reroll)})
         return Outcome(state, Text(N_("Source entered: reroll needed")), (notice,))
     rounds.set_source(state, rolls)
-    if state["phase"] == "preparation":
-        state["preparation"]["done"].append("source")
+    if state["phase"] == "preparation":  # the entered roll is the Source step (and the board was flipped first)
+        state["preparation"]["done"] = preparation.STEPS[:preparation.STEPS.index("source") + 1]
     return Outcome(state, Text(N_("Source entered: the roll stands")),
                    (Text(N_("The roll stands: {dice}."), {"dice": colour_list(colours)}),))
 

@@ -24,10 +24,10 @@ def await_source(state: dict) -> None:
 
 
 def source_entry_open(state: dict) -> bool:
-    """Whether the dice of a Source reset can be entered now: at its preparation step, or before the first
-    pick when the Source was reset at setup (or the table prepared the round on its own)."""
+    """Whether the dice of a Source reset can be entered now: in preparation until its Source step is done,
+    or before the first pick when the Source was reset at setup (or the table prepared the round on its own)."""
     if state["phase"] == "preparation":
-        return current_step(state) == "source"
+        return current_step(state) in ("flip_board", "source")
     return (state["phase"] == "tactics" and set(state["tactics"]) <= {DUMMY}
             and (state["round"] == 1 or not state["source"]))
 

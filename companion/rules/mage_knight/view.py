@@ -101,8 +101,11 @@ def legal_actions(state: dict) -> list[dict]:
         acts.append({"action": "drop_source_entry", "params": {}})
     awaited = source_awaited(state)
     if phase == "preparation":
-        if not (awaited and current_step(state) == "source"):
-            acts.append({"action": "tick_step", "params": {"step": current_step(state)}})
+        step = current_step(state)
+        if not (awaited and step == "source"):
+            acts.append({"action": "tick_step", "params": {"step": step}})
+        if step != "players" and not awaited:  # the table worked down the whole list at once
+            acts.append({"action": "tick_step", "params": {"step": step, "through": "players"}})
         if not pending_entry:
             acts.append({"action": "skip_preparation", "params": {}})
     if awaited:  # the table's dice must be entered (and stand) before the round goes on

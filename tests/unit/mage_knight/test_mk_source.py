@@ -78,12 +78,12 @@ def test_mk_src_2_a_standing_entered_roll_is_the_source_step_done():
     while state["phase"] == "turns":
         state = do(state, "announce_end_of_round", player=state["turn"]["seat"], deck_empty=True) \
             if state["end_of_round_by"] is None else do(state, "end_turn", player=state["turn"]["seat"])
-    with pytest.raises(RuleError, match="while the Source is reset"):  # not before its step
-        act(state, "enter_source", colours="black,black,red,red")
-    state = do(state, "tick_step", step="flip_board")
+    # the board is flipped before the dice are rolled: entering them is both steps done
     state = do(state, "enter_source", colours="black,black,red,red")
     assert [d["colour"] for d in state["source"]] == ["black", "black", "red", "red"]
     assert state["preparation"]["done"] == ["flip_board", "source"]
+    with pytest.raises(RuleError, match="while the Source is reset"):  # not once the Source step is done
+        act(state, "enter_source", colours="black,black,red,red")
 
 
 def preparation_at_source_step():
