@@ -83,7 +83,9 @@ def _check_round(state: dict) -> None:
     prep = state["preparation"]
     _expect((prep is not None) == (phase == "preparation"), "preparation")
     if prep is not None:
-        _expect(isinstance(prep, dict) and set(prep) == {"done"} and isinstance(prep["done"], list), "prep")
+        # "source_entered" is left from games saved before the entered roll became the Source step itself.
+        _expect(isinstance(prep, dict) and set(prep) - {"source_entered"} == {"done"}
+                and isinstance(prep["done"], list), "prep")
         _expect(prep["done"] == STEPS[:len(prep["done"])] and len(prep["done"]) < len(STEPS), "prep steps")
     tactics = state["tactics"]
     _expect(isinstance(tactics, dict) and set(tactics) <= set(seats), "tactics")
@@ -126,7 +128,8 @@ def _check_history(state: dict) -> None:
 def check_state(state: Any) -> None:
     """Raise RuleError unless `state` is a Mage Knight state this engine could have produced."""
     try:
-        _expect(isinstance(state, dict) and set(state) == KEYS, "keys")
+        _expect(isinstance(state, dict) and set(state) | {"dice_mode"} == KEYS, "keys")
+        state = {"dice_mode": "app", **state}  # saved before the group chose who rolls: the app rolled
         _check_setup(state)
         _check_source(state)
         _check_round(state)

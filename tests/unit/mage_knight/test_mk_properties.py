@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 from companion.rules.base import RuleError, Text
 from companion.rules.mage_knight import KIND, NAMES
 from companion.rules.mage_knight.seats import seat_ids
-from mk_helpers import form, new_game
+from mk_helpers import end_round_now, form, new_game, pick_first_available
 
 SIDE_ACTIONS = {"change_fame", "set_core_tile_revealed", "monastery_revealed", "set_monasteries",
                 "mark_scenario_end", "set_dice_mode"}
@@ -89,7 +89,6 @@ def test_mk_new_state_round_trips_through_json_and_passes_check_state(setup, see
     lambda s: s.update(players="Anna"),
     lambda s: s.update(dice_mode="dice"),
     lambda s: s.update(dice_mode=True),
-    lambda s: s.pop("dice_mode"),
     lambda s: s.update(source=[], source_rolls=[]),  # an empty Source only while the table's roll is awaited
 ])
 def test_mk_check_state_rejects_a_broken_file(tamper):
@@ -107,6 +106,17 @@ def test_mk_check_state_accepts_the_empty_source_awaited_from_the_table_and_refu
     state["phase"] = "turns"
     with pytest.raises(RuleError):
         KIND.check_state(state)
+
+
+def test_mk_a_game_saved_before_the_dice_choice_existed_still_loads_and_plays_with_the_app_rolling():
+    state = end_round_now(pick_first_available(new_game(players=2)))
+    del state["dice_mode"]
+    state["preparation"]["source_entered"] = False  # the flag games in preparation carried then
+    KIND.check_state(state)
+    assert KIND.view(state)["dice_mode"] == "app"
+    out = KIND.apply(state, "tick_step", {"step": "flip_board", "through": "players"}, random.Random(1))
+    assert out.state["dice_mode"] == "app" and out.state["phase"] == "tactics"
+    KIND.check_state(out.state)
 
 
 def test_mk_check_state_rejects_what_is_not_a_dict():
