@@ -121,11 +121,15 @@ class Thumb:
         return any(f.hidden("action") == action for f in self.forms)
 
     def tap(self, form: Form, button: dict | None = None, choose: dict | None = None,
-            tick: tuple = ()) -> int:
-        """Set the radios in `choose` (a tap each, unless already set), tick the checkboxes, press the button.
-        Returns the taps this took; the page is reloaded as after a plain form post."""
+            tick: tuple = (), select: dict | None = None) -> int:
+        """Set the radios in `choose` and the selects in `select` (a tap each, unless already so), tick the
+        checkboxes, press the button. Returns the taps this took; the page is reloaded as after a plain post."""
         choose = {k: str(v) for k, v in (choose or {}).items()}
         taps = 0
+        for name, value in (select or {}).items():
+            field_ = next(f for f in form.fields if f["type"] == "select" and f["name"] == name)
+            taps += field_["value"] != str(value)
+            field_["value"] = str(value)
         data: dict[str, list[str]] = {}
         for name in form.radio_groups():
             options = [r["value"] for r in form.radios(name)]

@@ -135,3 +135,37 @@ def test_mk_src_with_the_app_rolling_each_end_of_turn_is_one_instruction(client)
     notices = re.findall(r'<p class="notice">([^<]*)</p>', thumb.page)
     dice_notices = [n for n in notices if "die" in n or "dice" in n]
     assert dice_notices == [f"Put the used die back in the Source turned to the app&#39;s roll: {colour} → {new}."]
+
+
+def api_table_game(client, **setup) -> tuple[str, Thumb]:
+    game = client.post("/api/games", json={"kind": "mage_knight", "setup": {
+        "player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"], "dice_mode": "table", **setup}}).get_json()
+    url = f"/g/{game['code']}"
+    thumb = Thumb(client, url)
+    assert "Roll the Source dice and tap what they show." in client.get(url + "/screen").get_data(as_text=True)
+    enter(thumb, ["green", "blue", "red", "white"])
+    return url, thumb
+
+
+def test_mk_src_5_the_mana_steal_die_and_the_source_die_go_back_with_a_tap_each_and_end_turn(client):
+    url, thumb = api_table_game(client)
+    assert thumb.tap(thumb.form("pick_tactic", tactic="mana_steal"), select={"die": "0"}) == 2  # the green die
+    thumb.tap(thumb.form("pick_tactic", tactic="early_bird"))
+    thumb.tap(thumb.form("end_turn"))  # Anna's turn, no die
+    thumb.tap(thumb.form("take_die", die=2))
+    thumb.tap(thumb.form("take_die", die=0))
+    end = thumb.form("end_turn")
+    assert end.radio_groups() == ["colour_0", "colour_2"]
+    taps = thumb.tap(end, end.button("End turn"), choose={"colour_0": "gold", "colour_2": "black"})
+    assert taps == 2 + 1 and source_shown(thumb.page) == ["gold", "blue", "black", "white"]
+
+
+def test_mk_src_5_mana_search_with_the_tables_dice_taps_only_the_rerolled_dice(client):
+    url, thumb = api_table_game(client, start_at_night="1")
+    thumb.tap(thumb.form("pick_tactic", tactic="mana_search"))
+    thumb.tap(thumb.form("pick_tactic", tactic="from_the_dusk"))
+    thumb.tap(thumb.form("end_turn"))  # Anna (From the Dusk) first; now Boris holds Mana Search
+    search = thumb.form("mana_search")
+    assert [search.chosen(g) for g in search.radio_groups()] == [""] * 4  # "not rerolled" until tapped
+    taps = thumb.tap(search, choose={"colour_1": "gold"})
+    assert taps == 1 + 1 and source_shown(thumb.page) == ["green", "gold", "red", "white"]
