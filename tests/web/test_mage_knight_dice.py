@@ -52,9 +52,22 @@ def enter(thumb: Thumb, faces: list[str]) -> int:
     return thumb.tap(form, form.button("Done"), choose=choose)
 
 
+class Watched(Thumb):
+    """After every tap the Source shown, on the page and on the group screen, is the dice the table entered
+    (`table`, set before the tap that changes them), or none at all while the roll is awaited."""
+
+    table: list[str] = []
+
+    def tap(self, *args, **kwargs) -> int:
+        taps = super().tap(*args, **kwargs)
+        assert source_shown(self.page) in ([], self.table), (source_shown(self.page), self.table)
+        assert screen_source(self.client, self.url) in ([], self.table)
+        return taps
+
+
 def test_mk_src_a_round_with_the_tables_dice_shows_only_what_was_entered_one_tap_per_rerolled_die(client):
     url = new_table_game(client)
-    thumb = Thumb(client, url)
+    thumb = Watched(client, url)
     # setup: no Source of the app's own; the group rolls 5 dice and taps them in
     assert source_shown(thumb.page) == [] and screen_source(client, url) == []
     assert "Roll all 5 Source dice and tap what each shows" in thumb.text()
@@ -62,8 +75,8 @@ def test_mk_src_a_round_with_the_tables_dice_shows_only_what_was_entered_one_tap
     assert enter(thumb, first) <= 5 + 1
     assert "reroll dice 1, 2, 4" in thumb.text() and source_shown(thumb.page) == []
     rerolled = ["green", "black", None, "white", None]  # die 2 came up black again: no tap for it
+    table = thumb.table = ["green", "black", "red", "white", "blue"]
     assert enter(thumb, rerolled) == 2 + 1 <= 3 + 1
-    table = ["green", "black", "red", "white", "blue"]
     assert source_shown(thumb.page) == table == screen_source(client, url)
 
     # tactics: Chen, Boris, Anna pick (round 1: reverse order of hero choice)
@@ -75,8 +88,8 @@ def test_mk_src_a_round_with_the_tables_dice_shows_only_what_was_entered_one_tap
     thumb.tap(thumb.form("take_die", die=2))
     assert "reroll the red die you used and tap what it shows" in thumb.text()
     assert not thumb.has("end_turn") or "End turn" not in [b["text"] for b in thumb.form("end_turn").buttons]
-    taps = thumb.tap(thumb.form("end_turn"), thumb.form("end_turn").button(value="gold"))
     table[2] = "gold"
+    taps = thumb.tap(thumb.form("end_turn"), thumb.form("end_turn").button(value="gold"))
     assert taps == 1 and source_shown(thumb.page) == table == screen_source(client, url)
     assert "Back in the Source as rolled: gold." in thumb.text()
     assert "the app" not in thumb.text().split("Back in the Source")[1][:40]
@@ -88,8 +101,8 @@ def test_mk_src_a_round_with_the_tables_dice_shows_only_what_was_entered_one_tap
     # Chen announces End of Round; Boris and Anna take their last turns
     thumb.tap(thumb.form("announce_end_of_round"), tick=("deck_empty",))
     thumb.tap(thumb.form("take_die", die=0))
-    thumb.tap(thumb.form("end_turn"), thumb.form("end_turn").button(value="white"))
     table[0] = "white"
+    thumb.tap(thumb.form("end_turn"), thumb.form("end_turn").button(value="white"))
     assert source_shown(thumb.page) == table
     thumb.tap(thumb.form("end_turn"))
 
@@ -98,7 +111,7 @@ def test_mk_src_a_round_with_the_tables_dice_shows_only_what_was_entered_one_tap
     form = thumb.form("enter_source")  # the board is flipped before the dice are rolled: one screen
     assert [form.chosen(f"colour_{i}") for i in range(5)] == table
     assert not thumb.has("tick_step")  # no Done that would use a roll of the app's own
-    rolled = ["white", "red", "gold", "green", "blue"]  # all five rerolled; dice 1, 3, 5 show what they showed
+    rolled = thumb.table = ["white", "red", "gold", "green", "blue"]  # dice 1, 3, 5 came up as before
     taps = enter(thumb, rolled)
     assert taps == 2 + 1 <= 5 + 1
     assert source_shown(thumb.page) == rolled == screen_source(client, url)

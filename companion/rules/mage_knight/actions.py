@@ -133,7 +133,7 @@ def tick_step(state: dict, params: Params, rng: random.Random) -> Outcome:
     if step != current:
         raise RuleError(N_("Tick the steps in order: the next one is {step}."),
                         step=Text(preparation.STEP_NAMES[current]))
-    last = param_str(params, "through", choices=preparation.STEPS, default=step) or step
+    last = param_str(params, "through", choices=preparation.STEPS, default=step)
     steps = preparation.STEPS[preparation.STEPS.index(step):preparation.STEPS.index(last) + 1]
     if not steps:
         raise BadParams(N_("Unknown choice for {name}: {value}"), name="through", value=last)
