@@ -1,10 +1,12 @@
 """The setup form keeps what was typed when the player count changes; no button breaks inside a word."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import CHROMIUM_ARGS, PHONE, api_act, api_game, api_get, no_horizontal_scroll
+from tests.browser.conftest import PHONE, api_act, api_game, api_get, no_horizontal_scroll
 
 # Every word of a button's text must sit on one line: a word whose letters lie on two lines was broken.
 BROKEN_WORDS = """(sel) => {
@@ -57,7 +59,7 @@ def test_changing_the_player_count_keeps_the_names_typed(live_server, browser, j
     page.get_by_label("Player 3 name").fill("Chen")
     page.get_by_label("Player 3 hero").fill("Krang")
     page.get_by_label("Player 3 hero").press("Enter")  # Enter starts the game, it does not change the count
-    expect(page).to_have_url(__import__("re").compile(r"/g/[A-Z0-9]+$"))
+    expect(page).to_have_url(re.compile(r"/g/[A-Z0-9]+$"))
     expect(page.locator(".mk-round")).to_contain_text("Round 1")
     context.close()
 

@@ -351,7 +351,8 @@ def mana_search(state: dict, params: Params, rng: random.Random) -> Outcome:
         state["source"][i]["colour"] = colour
     turn["mana_search_used"] = True
     if state["dice_mode"] == "app":
-        told = Text(N_("Mana Search: turn the rerolled dice to the app's roll: {dice}."), {"dice": _turned(before, after)})
+        told = Text(N_("Mana Search: turn the rerolled dice to the app's roll: {dice}."),
+                    {"dice": _turned(before, after)})
     else:
         told = Text(N_("The Source now shows: {dice}."), {"dice": colour_list([d["colour"] for d in state["source"]])})
     return Outcome(state, Text(N_("{name} used Mana Search"), {"name": seat_name(state, seat)}), (told,))

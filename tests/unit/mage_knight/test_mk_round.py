@@ -2,8 +2,8 @@
 import pytest
 
 from companion.rules.base import RuleError
-from mk_helpers import (KIND, ScriptedRng, act, do, end_round_now, new_game, pick_first_available, pick_in_queue_order, prepare,
-                        rendered, text_of, turn_seats)
+from mk_helpers import (KIND, ScriptedRng, act, do, end_round_now, new_game, pick_first_available,
+                        pick_in_queue_order, prepare, rendered, text_of, turn_seats)
 
 
 def three_in_turns():

@@ -71,7 +71,8 @@ def test_mk_tac_3_planning_reminded_at_the_end_of_each_turn():
     first = act(state, "end_turn", player="p1")
     assert not any("Planning" in n for n in rendered(first.notices))
     second = act(first.state, "end_turn", player="p2")
-    assert "Planning: with 2 or more cards in hand, the Hand limit of Boris is 1 higher now." in rendered(second.notices)
+    planning = "Planning: with 2 or more cards in hand, the Hand limit of Boris is 1 higher now."
+    assert planning in rendered(second.notices)
 
 
 def test_mk_tac_3_once_per_round_tactics_reminded_until_used_then_flipped():
