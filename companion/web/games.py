@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import random
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .. import store
@@ -47,6 +47,8 @@ def game_context(game: Game, **extra) -> dict:
                "last_event": shot.last_event, "undo_target": shot.undo_target,
                "me": devices.current(), "act_url": url_for("games.act", code=game.code),
                **seats_context(game, kind, shot.seating), **extra}
+    context.setdefault("watching", request.cookies.get(watching_cookie(game)) == "1")
+    context["ask_seat"] = bool(context["seats"]) and not context["my_seat"] and not context["watching"]
     context["kind_panel"] = lambda: panel_cache.kind_panel(game, context)
     if not is_htmx():
         context.update(devices=store.connected_devices(game), join_url=join.join_url(game.code))
@@ -177,6 +179,20 @@ def take_seat(code: str):
         return show_game(game, 409, error=_("%(seat)s is held by %(device)s. Tick “Take over” to take it.",
                                             seat=translate(seats[seat_id]["name"]), device=holder))
     return after_change(game)
+
+
+def watching_cookie(game: Game) -> str:
+    return f"watching_{game.code}"
+
+
+@bp.post("/watch")
+def watch(code: str):
+    """This device answers "Who is this phone?" with "just watching": it is not asked again."""
+    game = load(code)
+    response = show_game(game, watching=True) if is_htmx() else redirect(url_for("games.show", code=game.code), 303)
+    response = make_response(response)
+    response.set_cookie(watching_cookie(game), "1", max_age=60 * 60 * 24 * 30, httponly=True, samesite="Lax")
+    return response
 
 
 @bp.post("/seat/release")

@@ -206,6 +206,8 @@
     var now = banner ? banner.dataset.myMoment === "1" : false;
     var said = false;
     if (lastMoment === false && now) {
+      // Its moment is its first screen, wherever the page was scrolled.
+      banner.scrollIntoView({ block: "start" });
       if (navigator.vibrate) { navigator.vibrate([200, 100, 200]); }
       var announcer = document.getElementById("announcer");
       if (announcer) { announcer.textContent = banner.dataset.cue; said = true; }

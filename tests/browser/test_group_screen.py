@@ -68,7 +68,7 @@ def test_a_seated_phone_sees_your_pick_exactly_when_its_pick_comes(live_server, 
     anna, boris = device(PHONE), device(PHONE)
     for page, seat in ((anna, "Anna"), (boris, "Boris")):
         page.goto(f"{live_server}/g/{code}")
-        page.locator("details.seats li", has_text=seat).get_by_role("button", name="Take this seat").click()
+        page.locator("#who").get_by_role("button", name=seat).click()  # "Who is this phone?", at the top
         expect(page.locator(".seat-name")).to_have_text(seat)
     expect(boris.locator(".seat-cue")).to_have_text("Your pick")
     expect(anna.locator(".seat-cue")).to_have_text("Waiting for Boris to pick a tactic")

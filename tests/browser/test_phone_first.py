@@ -1,0 +1,63 @@
+"""The phone at the table: its moment — who acts, the buttons for it, and Undo — is on its first screen,
+in English and in Russian; a phone with no seat is first asked who it is; when its moment comes, it is
+shown wherever the page was scrolled."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, api_act, api_game, api_get, pick_all_tactics
+
+MK_SETUP = {"player_name": ["Vera", "Boris", "Chen"], "hero": ["tovak", "goldyx", "norowas"],
+            "scenario": "full_conquest", "dice_mode": "app"}
+
+
+def on_first_screen(page, selector: str) -> None:
+    """The element lies wholly inside the viewport as the page now stands."""
+    element = page.locator(selector).first
+    expect(element).to_be_visible()
+    box = element.bounding_box()
+    height = page.viewport_size["height"]
+    assert box["y"] >= -1 and box["y"] + box["height"] <= height + 1, (selector, box, height)  # sub-pixel
+
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_mage_knight_turn_on_a_phone_is_on_its_first_screen(live_server, device, locale):
+    code = api_game(live_server, "mage_knight", MK_SETUP)
+    pick_all_tactics(live_server, code)
+    acting = api_get(live_server, code)["view"]["current_seat"]
+    phone = device(PHONE, locale=locale)
+    phone.goto(f"{live_server}/g/{code}")
+    on_first_screen(phone, "#who")  # a phone that just joined is asked who it is, at the top
+    phone.locator(f"#who form:has(input[name=seat][value={acting}]) button").click()
+    expect(phone.locator("#who")).to_have_count(0)
+    expect(phone.locator(".seat-banner.now")).to_be_visible()
+    on_first_screen(phone, ".seat-banner.now")  # "your turn"
+    on_first_screen(phone, "#mk-turn form button")  # its first action: take a die
+    on_first_screen(phone, ".btn-undo")
+
+    # Its next turn comes while the page is scrolled to the bottom: the moment is brought back.
+    view = api_get(live_server, code)["view"]
+    phone.locator(f"#mk-turn form button").first.click()
+    expect(phone.locator("#game-panel")).to_have_attribute("data-version", str(api_get(live_server, code)["version"]))
+    api_act(live_server, code, "end_turn", {"player": acting})
+    expect(phone.locator(".seat-banner.now")).to_have_count(0)
+    phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    while (view := api_get(live_server, code)["view"])["current_seat"] != acting:
+        api_act(live_server, code, "take_die", {"player": view["current_seat"], "die": view["takeable_dice"][0]})
+        api_act(live_server, code, "end_turn", {"player": view["current_seat"]})
+    expect(phone.locator(".seat-banner.now")).to_be_visible()
+    on_first_screen(phone, ".seat-banner.now")
+
+
+def test_just_watching_is_an_answer_and_is_not_asked_again(live_server, device):
+    code = api_game(live_server, "mage_knight", MK_SETUP)
+    phone = device(PHONE)
+    phone.goto(f"{live_server}/g/{code}")
+    phone.get_by_role("button", name="Just watching").click()
+    expect(phone.locator("#who")).to_have_count(0)
+    phone.reload()
+    expect(phone.locator("#game-panel")).to_be_visible()
+    expect(phone.locator("#who")).to_have_count(0)
+    expect(phone.locator("#seats")).not_to_have_attribute("open", "")  # the seats wait, folded, below
