@@ -238,3 +238,19 @@ def test_an_encounter_card_takes_minion_names_typed_in_the_devices_language(mm_c
         "csrf_token": token, "version": str(version(html) + 1), "action": "set_encounter_card",
         "row_pages[]": ["1"], "row_minions[]": ["Дракон"]})
     assert refused.status_code == 400 and "Дракон" in refused.get_data(as_text=True)
+
+
+def test_mm_chz_3_the_wheel_takes_a_whole_roll_in_one_tap(mm_client):
+    url, token = new_game(mm_client)
+    html = mm_client.get(url).get_data(as_text=True)
+    wheel = re.search(r'<div id="mm-wheel".*?</div>', html, re.S).group(0)
+    form = re.search(r'<form[^>]*>(?:(?!</form>).)*name="action" value="add_cheese".*?</form>', wheel, re.S).group(0)
+    # one form: the reason once, then one button per roll size, each sending its own n
+    assert form.count('name="reason"') == 1
+    for n in range(1, 7):
+        assert re.search(rf'<button[^>]*name="n" value="{n}"[^>]*>\s*\+{n}\s*</button>', form), n
+    response = act(mm_client, url, token, version(html), "add_cheese", n="5", reason="minion_attack")
+    html = act(mm_client, url, token, version(response.get_data(as_text=True)), "add_cheese", n="3",
+               reason="minion_attack").get_data(as_text=True)
+    assert 'id="mm-surge"' in html and 'id="mm-page">2<' in html
+    assert "2 cheese above 6 are discarded" in html

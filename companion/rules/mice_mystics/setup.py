@@ -15,6 +15,7 @@ MAX_MICE = 10
 MAX_PAGE = 30
 MAX_CARDS = 6
 YES_NO = ("yes", "no")
+STARTING_ABILITY_CARDS = 1  # MM-CMP-4: one ability card of the group's choice (rulebook p.6)
 
 
 def _match(value: str, ids: Any, names: Mapping[str, Any]) -> str | None:
@@ -132,7 +133,7 @@ def new_state(setup: dict, rng: random.Random) -> dict:
         "hourglass_page": 1,
         "cheese_wheel": 0,
         "round": 1,
-        "mice": [{**m, "cheese": 0, "captured": False, "ability_cards": 0} for m in setup["mice"]],
+        "mice": [{**m, "cheese": 0, "captured": False, "ability_cards": STARTING_ABILITY_CARDS} for m in setup["mice"]],
         "minion_types": catalog(setup["custom_minion_types"]),
         "initiative_track": [],
         "acting": 0,
