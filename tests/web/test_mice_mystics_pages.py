@@ -254,3 +254,22 @@ def test_mm_chz_3_the_wheel_takes_a_whole_roll_in_one_tap(mm_client):
                reason="minion_attack").get_data(as_text=True)
     assert 'id="mm-surge"' in html and 'id="mm-page">2<' in html
     assert "2 cheese above 6 are discarded" in html
+
+
+def test_mm_min_1_spiders_wounds_per_figure_on_the_track_the_turn_and_the_group_screen(mm_client):
+    url, token = new_game(mm_client, **{"minion_type[]": ["spider", "", "", ""], "minion_count[]": ["2", "1", "1", "1"]})
+    html = mm_client.get(url).get_data(as_text=True)
+    html = act(mm_client, url, token, version(html), "wound_minion", card="spider", figure="2").get_data(as_text=True)
+    track = re.search(r'<ol class="mm-track">(.*?)</ol>', html, re.S).group(0)
+    assert "Spider 1" in track and "Spider 2" in track
+    assert "0 of 3 wounds" in track and "1 of 3 wounds" in track
+    assert "keeps its own wounds" in track  # the reading the app took, where the book is silent
+    screen = mm_client.get(url + "/screen").get_data(as_text=True)
+    assert "1: 0/3 · 2: 1/3" in screen
+    while 'id="mm-whose-turn" class="mm-whose" data-announce>Minions: Spider' not in html:
+        html = act(mm_client, url, token, version(html), "next_turn").get_data(as_text=True)
+    now = re.search(r'<section class="mm-now".*?</section>', html, re.S).group(0)
+    assert "1 of 3 wounds" in now
+    for _ in range(2):
+        html = act(mm_client, url, token, version(html), "wound_minion", card="spider", figure="1", n="3").get_data(as_text=True)
+    assert "Spider" not in re.search(r'<ol class="mm-track">(.*?)</ol>', html, re.S).group(0)

@@ -5,10 +5,11 @@ import random
 from typing import Any, Mapping
 
 from ..base import N_, Outcome, RuleError, dispatch
-from . import arrivals, cheese_wheel, hourglass, mice, mouse_turn, rounds, surge
+from . import arrivals, cheese_wheel, hourglass, mice, minion_wounds, mouse_turn, rounds, surge
 
 ACTIONS = {**arrivals.ACTIONS, **rounds.ACTIONS, **cheese_wheel.ACTIONS, **surge.ACTIONS,
-           **mice.ACTIONS, **mouse_turn.ACTIONS, **hourglass.ACTIONS}
+           **mice.ACTIONS, **mouse_turn.ACTIONS, **hourglass.ACTIONS,
+           **minion_wounds.ACTIONS}
 
 # While a surge waits for the room question only the answer (and the card it may read) can be given.
 DURING_SURGE = {"resolve_surge", "set_encounter_card"}

@@ -7,13 +7,14 @@ from ..base import N_, Text
 
 MICE = ("collin", "filch", "lily", "maginos", "nez", "tilda", "nere", "ansel", "jakobe", "ditty")
 
-# Bosses are single figures with wounds; Aggressive types swap up after their turn (MM-INI-9).
+# Bosses are single figures with wounds on their card (life entered at the first wound);
+# other minions have a life per figure (MM-MIN-1); Aggressive types swap up after their turn (MM-INI-9).
 MINION_TYPES: dict[str, dict[str, Any]] = {
-    "rat_warriors": {"cards": ["rat_warriors"], "boss": False, "aggressive": True},
-    "elite_rat_warriors": {"cards": ["elite_rat_warriors"], "boss": False, "aggressive": True},
-    "roaches": {"cards": ["roaches"], "boss": False, "aggressive": False},
-    "spider": {"cards": ["spider"], "boss": False, "aggressive": False},
-    "cave_centipede": {"cards": ["cave_centipede"], "boss": False, "aggressive": False},
+    "rat_warriors": {"cards": ["rat_warriors"], "life": 1, "boss": False, "aggressive": True},
+    "elite_rat_warriors": {"cards": ["elite_rat_warriors"], "life": 1, "boss": False, "aggressive": True},
+    "roaches": {"cards": ["roaches"], "life": 1, "boss": False, "aggressive": False},
+    "spider": {"cards": ["spider"], "life": 3, "boss": False, "aggressive": False},
+    "cave_centipede": {"cards": ["cave_centipede"], "life": 4, "boss": False, "aggressive": False},
     "captain_vurst": {"cards": ["captain_vurst"], "boss": True, "aggressive": False},
     "skitter_clak": {"cards": ["skitter_clak"], "boss": True, "aggressive": False},
     "brodie": {"cards": ["brodie_pounces", "brodie_chases"], "boss": True, "aggressive": False},
@@ -33,6 +34,11 @@ NAMES = {
     "vanestra_sting": N_("Vanestra: Sting"), "vanestra_web": N_("Vanestra: Web"),
     "vanestra_call": N_("Vanestra: Call"),
 }
+
+
+def has_figure_wounds(minion_type: dict) -> bool:
+    """MM-MIN-1: a non-boss type whose figures survive a wound keeps a wound count per figure."""
+    return not minion_type["boss"] and (minion_type["life"] or 1) > 1
 
 
 def _label(ident: str, custom: str | None) -> Any:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import N_, RuleError
+from .catalogue import has_figure_wounds
 from .cheese_wheel import WHEEL_SIZE
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS
 
@@ -63,11 +64,17 @@ def _check_card(card: Any, mouse_ids: set[str], types: dict) -> None:
             raise _fail("mouse card")
         return
     data = types.get(card.get("minion")) if card.get("kind") == "minion" else None
-    boss_keys = {"wounds", "life"} if data and data["boss"] else set()
-    if (data is None or set(card) != {"kind", "card", "minion", "figures", "surge"} | boss_keys
+    extra_keys = (set() if data is None else {"wounds", "life"} if data["boss"]
+                  else {"figure_wounds"} if has_figure_wounds(data) else set())
+    if (data is None or set(card) != {"kind", "card", "minion", "figures", "surge"} | extra_keys
             or card["card"] not in data["cards"] or not _int(card["figures"], 1)
             or not isinstance(card["surge"], bool)):
         raise _fail("minion card")
+    if "figure_wounds" in extra_keys and not (
+            isinstance(card["figure_wounds"], list) and len(card["figure_wounds"]) == card["figures"]
+            and all(_int(w, 0, data["life"] - 1) for w in card["figure_wounds"])):
+        raise _fail("minion figure wounds")
+    boss_keys = extra_keys if data["boss"] else set()
     if boss_keys and (card["figures"] != 1 or not _int(card["wounds"], 0)
                       or not (card["life"] is None or (_int(card["life"], 1) and card["wounds"] < card["life"]))):
         raise _fail("boss card")
@@ -83,7 +90,8 @@ def _check_track(state: dict, mouse_ids: set[str]) -> None:
     for tid, data in types.items():
         cards = [c for c in track if c["kind"] == "minion" and c["minion"] == tid]
         limit = 2 if data["boss"] and len(data["cards"]) > 1 else len(data["cards"]) if not data["boss"] else 1
-        if len(cards) > limit or len({c["figures"] for c in cards}) > 1:
+        if (len(cards) > limit or len({c["figures"] for c in cards}) > 1
+                or len({str(c.get("figure_wounds")) for c in cards}) > 1):
             raise _fail(f"cards of {tid} on the track")
     if not _int(state["acting"], 0, len(track) - 1):
         raise _fail("acting")

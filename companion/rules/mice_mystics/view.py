@@ -7,6 +7,7 @@ from ..base import N_, Text
 from . import initiative_track as track_ops
 from .catalogue import card_name, minion_card_name, mouse_name
 from .cheese_wheel import WHEEL_SIZE, can_pilfer
+from .minion_wounds import APART_NOTE
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS, LEVEL_UP_COST
 from .surge import encounter_row
 
@@ -45,6 +46,16 @@ def _turn(state: dict, live: bool) -> dict | None:
     }
 
 
+def _card(state: dict, card: dict) -> dict:
+    """A track card as shown: its name and, with wounds per figure (MM-MIN-1), each figure's wounds."""
+    shown = {**card, "name": card_name(state, card)}
+    if "figure_wounds" in card:
+        shown["life"] = state["minion_types"][card["minion"]]["life"]
+        shown["figure_list"] = [{"number": i + 1, "wounds": w} for i, w in enumerate(card["figure_wounds"])]
+        shown["wounds_note"] = Text(APART_NOTE) if card["figures"] > 1 else None
+    return shown
+
+
 def view(state: dict) -> dict[str, Any]:
     """Whose turn, who moves the minions, the surge question, the encounter row, the checklist."""
     track = state["initiative_track"]
@@ -56,11 +67,11 @@ def view(state: dict) -> dict[str, Any]:
     return {
         "round": state["round"],
         "acting": state["acting"],
-        "acting_card": {**card, "name": card_name(state, card), "space": state["acting"] + 1},
+        "acting_card": {**_card(state, card), "space": state["acting"] + 1},
         "whose_turn": _mouse(state, card["mouse"]) if card["kind"] == "mouse" else None,
         "minion_turn": Text(MINION_TURN) if card["kind"] == "minion" else None,
         "minions_mover": _mouse(state, track_ops.lowest_mouse(state)),
-        "track": [{**c, "name": card_name(state, c), "space": i + 1, "acting": i == state["acting"],
+        "track": [{**_card(state, c), "space": i + 1, "acting": i == state["acting"],
                    "captured": c["kind"] == "mouse" and c["mouse"] in captured} for i, c in enumerate(track)],
         "minions_on_board": track_ops.has_minions(state),
         "mice": [{**m, "display_name": mouse_name(state, m["id"]),
