@@ -273,3 +273,27 @@ def test_mm_min_1_spiders_wounds_per_figure_on_the_track_the_turn_and_the_group_
     for _ in range(2):
         html = act(mm_client, url, token, version(html), "wound_minion", card="spider", figure="1", n="3").get_data(as_text=True)
     assert "Spider" not in re.search(r'<ol class="mm-track">(.*?)</ol>', html, re.S).group(0)
+
+
+def test_mm_cmp_1_the_chapter_summary_on_the_page_the_group_screen_the_history_and_the_export(mm_client):
+    url, token = new_game(mm_client)
+    html = mm_client.get(url).get_data(as_text=True)
+    html = act(mm_client, url, token, version(html), "mouse_cheese", mouse="lily", delta="4").get_data(as_text=True)
+    html = act(mm_client, url, token, version(html), "earn_achievement", achievement="roachmaster").get_data(as_text=True)
+    assert "Roachmaster (+1)" in re.search(r'<div id="mm-hourglass".*?</div>', html, re.S).group(0)
+    html = act(mm_client, url, token, version(html), "capture_mouse", mouse="filch").get_data(as_text=True)
+    html = act(mm_client, url, token, version(html), "mark_victory").get_data(as_text=True)
+    end = re.search(r'<section id="mm-end".*?</section>', html, re.S).group(0)
+    assert "Victory! The chapter is won." in end and "Page 2 of 7" in end and "Roachmaster" in end
+    assert re.search(r"<th scope=\"row\">Lily</th><td>4</td><td>0</td>", end)
+    assert re.search(r"<th scope=\"row\">Filch</th><td>0</td><td>1</td>", end)
+    screen = mm_client.get(url + "/screen").get_data(as_text=True)
+    assert "Victory! The chapter is won." in screen and "<th scope=\"row\">Lily</th><td>4</td>" in screen
+    history = mm_client.get(url + "/history").get_data(as_text=True)
+    assert "Chapter 1 won in round 1, hourglass on page 2 of 7; cheese gained: Lily 4, Filch 0" in history
+    exported = mm_client.get(url + "/export").get_json()
+    assert exported["state"]["chapters"][-1]["result"] == "victory"
+    assert exported["state"]["chapters"][-1]["mice"][0] == {"mouse": "lily", "name": None, "cheese_gained": 4,
+                                                            "captures": 0}
+    russian = mm_client.get(url + "/history", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Лили 4" in russian

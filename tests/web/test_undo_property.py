@@ -41,6 +41,8 @@ def mm_choices(game):
                 ("resolve_surge", {"room_surge": "no"})]
     choices += [("remove_figures", {"card": card, "n": 1}) for card in minion_cards]
     choices += [("wound_minion", {"card": card, "figure": 1}) for card in minion_cards]
+    choices += [("earn_achievement", {"achievement": "scaper"}), ("capture_mouse", {"mouse": mice[-1]}),
+                ("mark_victory", {})]
     return choices
 
 

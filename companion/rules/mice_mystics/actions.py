@@ -5,11 +5,11 @@ import random
 from typing import Any, Mapping
 
 from ..base import N_, Outcome, RuleError, dispatch
-from . import arrivals, cheese_wheel, hourglass, mice, minion_wounds, mouse_turn, rounds, surge
+from . import arrivals, chapter_end, cheese_wheel, hourglass, mice, minion_wounds, mouse_turn, rounds, surge
 
 ACTIONS = {**arrivals.ACTIONS, **rounds.ACTIONS, **cheese_wheel.ACTIONS, **surge.ACTIONS,
            **mice.ACTIONS, **mouse_turn.ACTIONS, **hourglass.ACTIONS,
-           **minion_wounds.ACTIONS}
+           **minion_wounds.ACTIONS, **chapter_end.ACTIONS}
 
 # While a surge waits for the room question only the answer (and the card it may read) can be given.
 DURING_SURGE = {"resolve_surge", "set_encounter_card"}
@@ -20,4 +20,7 @@ def apply(state: dict, action: str, params: Mapping[str, Any], rng: random.Rando
         hourglass.refuse_if_finished(state)
         if state["pending_surge"] is not None and action not in DURING_SURGE:
             raise RuleError(N_("A surge is waiting: answer whether this room has a special surge first."))
-    return dispatch(ACTIONS, state, action, params, rng)
+    outcome = dispatch(ACTIONS, state, action, params, rng)
+    if outcome.state["finished"] and not state["finished"]:  # this action ended the chapter: sum it up
+        return Outcome(outcome.state, chapter_end.ending_label(outcome.label, outcome.state), outcome.notices)
+    return outcome

@@ -41,18 +41,19 @@ def has_figure_wounds(minion_type: dict) -> bool:
     return not minion_type["boss"] and (minion_type["life"] or 1) > 1
 
 
-def _label(ident: str, custom: str | None) -> Any:
+def label(ident: str, custom: str | None) -> Any:
+    """A translatable catalogue name, or the group's own."""
     return custom if custom else Text(NAMES.get(ident, ident))
 
 
 def mouse_name(state: dict, mouse_id: str) -> Any:
     """A mouse's name for a Text param: a translatable Text, or the group's own name."""
     mouse = next(m for m in state["mice"] if m["id"] == mouse_id)
-    return _label(mouse_id, mouse["name"])
+    return label(mouse_id, mouse["name"])
 
 
 def type_name(state: dict, type_id: str) -> Any:
-    return _label(type_id, state["minion_types"][type_id]["name"])
+    return label(type_id, state["minion_types"][type_id]["name"])
 
 
 def minion_card_name(state: dict, card_id: str) -> Any:

@@ -138,6 +138,7 @@ def born_to_lead(state: dict, notices: list[Text]) -> None:
     if collin is None or collin["captured"] or state["initiative_track"][0]["card"] == "collin":
         return
     collin["cheese"] += 1
+    collin["cheese_gained"] += 1
     notices.append(Text(N_("Born to Lead: Collin is not on space 1 and gains 1 cheese.")))
 
 

@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from ..base import BadParams, N_, Outcome, RuleError, Text, param_int, param_str
 from . import hourglass
+from .chapter_end import end_chapter
 from .catalogue import mouse_name
 
 MAX_DELTA = 30
@@ -31,6 +32,7 @@ def mouse_cheese(state: dict, params: Mapping[str, Any], rng: random.Random) -> 
     if mouse["cheese"] + delta < 0:
         raise RuleError(N_("{mouse} has only {have} cheese."), mouse=name, have=mouse["cheese"])
     mouse["cheese"] += delta
+    mouse["cheese_gained"] += max(delta, 0)  # spending does not undo a gain (MM-CMP-1 summary)
     msgid = N_("{mouse} gained {n} cheese") if delta > 0 else N_("{mouse} spent {n} cheese")
     return Outcome(state, Text(msgid, {"mouse": name, "n": abs(delta)}, plural=msgid))
 
@@ -45,9 +47,10 @@ def capture_mouse(state: dict, params: Mapping[str, Any], rng: random.Random) ->
         raise RuleError(N_("{mouse} is already captured."), mouse=name)
     lost = mouse["cheese"]
     mouse["captured"], mouse["cheese"] = True, 0
+    mouse["captures"] += 1
     notices: list[Text] = []
     if all(m["captured"] for m in state["mice"]):
-        hourglass.lose(state, "lost_captured")
+        end_chapter(state, "lost_captured")
         notices.append(Text(N_("Every mouse is captured: the chapter is lost.")))
         label = Text(N_("{mouse} was captured: every mouse is captured, the chapter is lost"), {"mouse": name})
         return Outcome(state, label, tuple(notices))

@@ -133,7 +133,8 @@ def new_state(setup: dict, rng: random.Random) -> dict:
         "hourglass_page": 1,
         "cheese_wheel": 0,
         "round": 1,
-        "mice": [{**m, "cheese": 0, "captured": False, "ability_cards": STARTING_ABILITY_CARDS} for m in setup["mice"]],
+        "mice": [{**m, "cheese": 0, "captured": False, "ability_cards": STARTING_ABILITY_CARDS,
+                  "cheese_gained": 0, "captures": 0} for m in setup["mice"]],
         "minion_types": catalog(setup["custom_minion_types"]),
         "initiative_track": [],
         "acting": 0,
@@ -143,6 +144,8 @@ def new_state(setup: dict, rng: random.Random) -> dict:
         "turn": None,
         "finished": False,
         "outcome": None,
+        "achievements": [],
+        "chapters": [],
     }
     notices: list = []
     track_ops.lay_out(state, [(m["type"], m["figures"]) for m in setup["minions"]], rng)

@@ -5,13 +5,15 @@ from typing import Any
 
 from ..base import N_, RuleError
 from .catalogue import has_figure_wounds
+from .chapter_end import ACHIEVEMENTS, MOVES_MARKER, RESULTS, STORY
 from .cheese_wheel import WHEEL_SIZE
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS
 
 KEYS = {"chapter_name": str, "chapter_end_page": int, "hourglass_page": int, "cheese_wheel": int,
         "round": int, "mice": list, "minion_types": dict, "initiative_track": list, "acting": int,
-        "ambush_log": list, "finished": bool}
+        "ambush_log": list, "finished": bool, "achievements": list, "chapters": list}
 OUTCOMES = (None, "victory", "lost_hourglass", "lost_captured")
+SUMMARY_KEYS = {"chapter_name", "result", "rounds", "page", "end_page", "mice", "achievements"}
 
 
 def _fail(what: str) -> RuleError:
@@ -44,9 +46,10 @@ def _check_mice(mice: list) -> set[str]:
     ids = set()
     for mouse in mice:
         if (not isinstance(mouse, dict) or set(mouse) != {"id", "name", "controller", "cheese", "captured",
-                                                          "ability_cards"}
+                                                          "ability_cards", "cheese_gained", "captures"}
                 or not isinstance(mouse["id"], str) or mouse["id"] in ids
                 or not _int(mouse["cheese"], 0) or not _int(mouse["ability_cards"], 0)
+                or not _int(mouse["cheese_gained"], 0) or not _int(mouse["captures"], 0)
                 or not isinstance(mouse["captured"], bool)
                 or (mouse["captured"] and mouse["cheese"])):
             raise _fail("mice")
@@ -127,6 +130,32 @@ def _check_encounter(state: dict) -> None:
             raise _fail("encounter card row")
 
 
+def _check_achievements(achievements: Any) -> None:
+    for got in achievements if isinstance(achievements, list) else [None]:
+        if (not isinstance(got, dict) or set(got) != {"id", "name", "moves_marker"}
+                or got["id"] not in (*ACHIEVEMENTS, STORY) or not isinstance(got["moves_marker"], bool)
+                or (got["id"] == STORY) != isinstance(got["name"], str)
+                or (got["id"] != STORY and (got["name"] is not None or got["moves_marker"] != (got["id"] in MOVES_MARKER)))):
+            raise _fail("achievement")
+    individual = [a["id"] for a in achievements if a["id"] != STORY]
+    if len(set(individual)) != len(individual):
+        raise _fail("an achievement twice")
+
+
+def _check_chapters(chapters: list, mouse_ids: set[str]) -> None:
+    for done in chapters:
+        if (not isinstance(done, dict) or set(done) != SUMMARY_KEYS or not isinstance(done["chapter_name"], str)
+                or done["result"] not in RESULTS or not _int(done["rounds"], 1) or not _int(done["end_page"], 2)
+                or not _int(done["page"], 1, done["end_page"]) or not isinstance(done["mice"], list)):
+            raise _fail("chapter summary")
+        for mouse in done["mice"]:
+            if (not isinstance(mouse, dict) or set(mouse) != {"mouse", "name", "cheese_gained", "captures"}
+                    or mouse["mouse"] not in mouse_ids or not (mouse["name"] is None or isinstance(mouse["name"], str))
+                    or not _int(mouse["cheese_gained"], 0) or not _int(mouse["captures"], 0)):
+                raise _fail("chapter summary")
+        _check_achievements(done["achievements"])
+
+
 def check_state(state: Any) -> None:
     """Raise RuleError unless `state` is one this kind could have produced."""
     if not isinstance(state, dict):
@@ -148,6 +177,11 @@ def check_state(state: Any) -> None:
     if pending is not None and (state["finished"] or pending != {"page": state["hourglass_page"]}):
         raise _fail("pending surge")
     _check_types(state["minion_types"])
-    _check_track(state, _check_mice(state["mice"]))
+    mouse_ids = _check_mice(state["mice"])
+    _check_track(state, mouse_ids)
+    _check_achievements(state["achievements"])
+    _check_chapters(state["chapters"], mouse_ids)
+    if state["finished"] != bool(state["chapters"]):  # the summary is written when the chapter ends
+        raise _fail("chapter summary")
     _check_turn(state)
     _check_encounter(state)

@@ -5,7 +5,8 @@ from typing import Any
 
 from ..base import N_, Text
 from . import initiative_track as track_ops
-from .catalogue import card_name, minion_card_name, mouse_name
+from .catalogue import card_name, label, minion_card_name, mouse_name
+from .chapter_end import ACHIEVEMENTS, MOVES_MARKER, RESULTS, achievement_name
 from .cheese_wheel import WHEEL_SIZE, can_pilfer
 from .minion_wounds import APART_NOTE
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS, LEVEL_UP_COST
@@ -56,6 +57,16 @@ def _card(state: dict, card: dict) -> dict:
     return shown
 
 
+def _summary(state: dict) -> dict | None:
+    """MM-CMP-1: the finished chapter's summary, names ready to show."""
+    if not state["finished"]:
+        return None
+    done = state["chapters"][-1]
+    return {**done, "result_text": Text(RESULTS[done["result"]]),
+            "mice": [{**m, "name": label(m["mouse"], m["name"])} for m in done["mice"]],
+            "achievements": [achievement_name(a) for a in done["achievements"]]}
+
+
 def view(state: dict) -> dict[str, Any]:
     """Whose turn, who moves the minions, the surge question, the encounter row, the checklist."""
     track = state["initiative_track"]
@@ -94,6 +105,11 @@ def view(state: dict) -> dict[str, Any]:
         "can_remove_cheese": live and state["cheese_wheel"] > 0,
         "can_pilfer": can_pilfer(state),
         "finished": state["finished"],
+        "summary": _summary(state),
+        "achievements": [{**a, "display_name": achievement_name(a)} for a in state["achievements"]],
+        "achievement_choices": [{"id": k, "name": Text(v), "moves_marker": k in MOVES_MARKER,
+                                 "earned": any(a["id"] == k for a in state["achievements"])}
+                                for k, v in ACHIEVEMENTS.items()],
         "outcome": state["outcome"],
         "free_actions": {k: Text(v) for k, v in FREE_ACTIONS.items()},
     }
