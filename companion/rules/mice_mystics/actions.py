@@ -22,5 +22,6 @@ def apply(state: dict, action: str, params: Mapping[str, Any], rng: random.Rando
             raise RuleError(N_("A surge is waiting: answer whether this room has a special surge first."))
     outcome = dispatch(ACTIONS, state, action, params, rng)
     if outcome.state["finished"] and not state["finished"]:  # this action ended the chapter: sum it up
-        return Outcome(outcome.state, chapter_end.ending_label(outcome.label, outcome.state), outcome.notices)
+        what = None if action == "mark_victory" else outcome.label  # the summary itself says "won"
+        return Outcome(outcome.state, chapter_end.ending_label(what, outcome.state), outcome.notices)
     return outcome

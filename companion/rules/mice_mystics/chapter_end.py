@@ -62,9 +62,11 @@ def summary_text(done: dict) -> Text:
                  "achievements": joined([achievement_name(a) for a in done["achievements"]])})
 
 
-def ending_label(what: Text, state: dict) -> Text:
-    """The label of the action that ended the chapter: what happened, then the summary."""
-    return Text(N_("{what} · {summary}"), {"what": what, "summary": summary_text(state["chapters"][-1])})
+def ending_label(what: Text | None, state: dict) -> Text:
+    """The label of the action that ended the chapter: what happened (if the summary does not say), then
+    the summary."""
+    text = summary_text(state["chapters"][-1])
+    return text if what is None else Text(N_("{what} · {summary}"), {"what": what, "summary": text})
 
 
 def mark_victory(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
