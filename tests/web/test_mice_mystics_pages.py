@@ -297,3 +297,20 @@ def test_mm_cmp_1_the_chapter_summary_on_the_page_the_group_screen_the_history_a
                                                             "captures": 0}
     russian = mm_client.get(url + "/history", headers={"Accept-Language": "ru"}).get_data(as_text=True)
     assert "Лили 4" in russian
+
+
+def test_mm_cmp_2_a_finished_chapter_goes_on_into_the_next_through_the_form(mm_client):
+    url, token = new_game(mm_client)
+    html = mm_client.get(url).get_data(as_text=True)
+    assert 'id="mm-continue"' not in html
+    html = act(mm_client, url, token, version(html), "mark_victory").get_data(as_text=True)
+    assert 'id="mm-continue"' in html and 'name="search_card_lily"' in html
+    html = act(mm_client, url, token, version(html), "next_chapter", replay="no", chapter_name="Chapter 2",
+               chapter_end_page="8", search_card_lily="<b>Tinder</b>", search_card_filch="",
+               **{"minion_type[]": ["roaches", "", ""], "minion_count[]": ["3", "1", "1"]}).get_data(as_text=True)
+    assert 'id="mm-end"' not in html and 'id="mm-continue"' not in html
+    assert '<strong id="mm-chapter-name">Chapter 2</strong>' in html and 'id="mm-page">1<' in html
+    assert "kept search card: &lt;b&gt;Tinder&lt;/b&gt;" in html
+    campaign = re.search(r'<details class="mm-more" id="mm-campaign".*?</details>', html, re.S).group(0)
+    assert "Chapter 1" in campaign and "Victory! The chapter is won." in campaign
+    assert "Chapter 1" in mm_client.get(url + "/screen").get_data(as_text=True)

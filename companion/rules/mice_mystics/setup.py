@@ -111,31 +111,46 @@ def catalog(custom_types: list[dict]) -> dict[str, dict]:
     return types
 
 
-def parse_setup(form: Mapping[str, Any]) -> dict:
-    """The setup form: party, chapter, custom minion types and the minions on the board."""
-    mice = _parse_mice(form)
-    custom_types = _parse_custom_types(form)
+def chapter_fields(form: Mapping[str, Any], types: Mapping[str, dict]) -> dict:
+    """A chapter's name, end marker page and starting minions, from the setup or the next-chapter form."""
     # No name given: stored empty and shown as "the chapter" in each device's own language.
     chapter_name = param_str(form, "chapter_name", 60, default="")
     end_page = param_int(form, "chapter_end_page", 1, MAX_PAGE, default=CHAPTER_1["end_page"])
     if end_page < 2:
         raise RuleError(N_("The chapter end marker must lie beyond page 1, where the hourglass starts."))
-    minions = minion_list(catalog(custom_types), form, allow_empty=True)
-    return {"mice": mice, "chapter_name": chapter_name, "chapter_end_page": end_page,
-            "custom_minion_types": custom_types, "minions": minions}
+    return {"chapter_name": chapter_name, "chapter_end_page": end_page,
+            "minions": minion_list(types, form, allow_empty=True)}
 
 
-def new_state(setup: dict, rng: random.Random) -> dict:
-    """A fresh chapter: hourglass on page 1, empty wheel, the track laid out by MM-INI-2."""
+def parse_setup(form: Mapping[str, Any]) -> dict:
+    """The setup form: party, chapter, custom minion types and the minions on the board."""
+    mice = _parse_mice(form)
+    custom_types = _parse_custom_types(form)
+    return {"mice": mice, "custom_minion_types": custom_types, **chapter_fields(form, catalog(custom_types))}
+
+
+def fresh_mouse(mouse: dict, ability_cards: int, search_card: str | None) -> dict:
+    """A mouse at a chapter's start: no cheese, free, with its ability cards and kept search card."""
+    return {"id": mouse["id"], "name": mouse["name"], "controller": mouse["controller"], "cheese": 0,
+            "captured": False, "ability_cards": ability_cards, "cheese_gained": 0, "captures": 0,
+            "search_card": search_card}
+
+
+def start_chapter(chapter: dict, mice: list[dict], minion_types: dict, rng: random.Random,
+                  notices: list) -> dict:
+    """A chapter's first state: hourglass on page 1, empty wheel, the track laid out by MM-INI-2.
+
+    `chapter_setup` is kept so the group can replay the chapter as it began (MM-CMP-1)."""
     state: dict[str, Any] = {
-        "chapter_name": setup["chapter_name"],
-        "chapter_end_page": setup["chapter_end_page"],
+        "chapter_name": chapter["chapter_name"],
+        "chapter_end_page": chapter["chapter_end_page"],
+        "chapter_setup": {"chapter_name": chapter["chapter_name"], "chapter_end_page": chapter["chapter_end_page"],
+                          "minions": [dict(m) for m in chapter["minions"]]},
         "hourglass_page": 1,
         "cheese_wheel": 0,
         "round": 1,
-        "mice": [{**m, "cheese": 0, "captured": False, "ability_cards": STARTING_ABILITY_CARDS,
-                  "cheese_gained": 0, "captures": 0} for m in setup["mice"]],
-        "minion_types": catalog(setup["custom_minion_types"]),
+        "mice": mice,
+        "minion_types": minion_types,
         "initiative_track": [],
         "acting": 0,
         "encounter_card": None,
@@ -147,8 +162,14 @@ def new_state(setup: dict, rng: random.Random) -> dict:
         "achievements": [],
         "chapters": [],
     }
-    notices: list = []
-    track_ops.lay_out(state, [(m["type"], m["figures"]) for m in setup["minions"]], rng)
+    track_ops.lay_out(state, [(m["type"], m["figures"]) for m in chapter["minions"]], rng)
     track_ops.born_to_lead(state, notices)
     reset_turn(state)
     return state
+
+
+def new_state(setup: dict, rng: random.Random) -> dict:
+    """A fresh campaign's first chapter."""
+    mice = [fresh_mouse({"name": None, "controller": None, **m}, STARTING_ABILITY_CARDS, None)
+            for m in setup["mice"]]
+    return start_chapter(setup, mice, catalog(setup["custom_minion_types"]), rng, [])

@@ -11,7 +11,7 @@ from .mouse_turn import ACTION_KINDS, FREE_ACTIONS
 
 KEYS = {"chapter_name": str, "chapter_end_page": int, "hourglass_page": int, "cheese_wheel": int,
         "round": int, "mice": list, "minion_types": dict, "initiative_track": list, "acting": int,
-        "ambush_log": list, "finished": bool, "achievements": list, "chapters": list}
+        "ambush_log": list, "finished": bool, "achievements": list, "chapters": list, "chapter_setup": dict}
 OUTCOMES = (None, "victory", "lost_hourglass", "lost_captured")
 SUMMARY_KEYS = {"chapter_name", "result", "rounds", "page", "end_page", "mice", "achievements"}
 
@@ -46,10 +46,13 @@ def _check_mice(mice: list) -> set[str]:
     ids = set()
     for mouse in mice:
         if (not isinstance(mouse, dict) or set(mouse) != {"id", "name", "controller", "cheese", "captured",
-                                                          "ability_cards", "cheese_gained", "captures"}
+                                                          "ability_cards", "cheese_gained", "captures",
+                                                          "search_card"}
                 or not isinstance(mouse["id"], str) or mouse["id"] in ids
                 or not _int(mouse["cheese"], 0) or not _int(mouse["ability_cards"], 0)
                 or not _int(mouse["cheese_gained"], 0) or not _int(mouse["captures"], 0)
+                or not (mouse["search_card"] is None or (isinstance(mouse["search_card"], str)
+                                                         and 0 < len(mouse["search_card"]) <= 40))
                 or not isinstance(mouse["captured"], bool)
                 or (mouse["captured"] and mouse["cheese"])):
             raise _fail("mice")
@@ -156,6 +159,14 @@ def _check_chapters(chapters: list, mouse_ids: set[str]) -> None:
         _check_achievements(done["achievements"])
 
 
+def _check_chapter_setup(chapter: dict, types: dict) -> None:
+    if (set(chapter) != {"chapter_name", "chapter_end_page", "minions"} or not isinstance(chapter["chapter_name"], str)
+            or not _int(chapter["chapter_end_page"], 2) or not isinstance(chapter["minions"], list)
+            or not all(isinstance(m, dict) and set(m) == {"type", "figures"} and m["type"] in types
+                       and _int(m["figures"], 1) for m in chapter["minions"])):
+        raise _fail("chapter setup")
+
+
 def check_state(state: Any) -> None:
     """Raise RuleError unless `state` is one this kind could have produced."""
     if not isinstance(state, dict):
@@ -180,8 +191,9 @@ def check_state(state: Any) -> None:
     mouse_ids = _check_mice(state["mice"])
     _check_track(state, mouse_ids)
     _check_achievements(state["achievements"])
+    _check_chapter_setup(state["chapter_setup"], state["minion_types"])
     _check_chapters(state["chapters"], mouse_ids)
-    if state["finished"] != bool(state["chapters"]):  # the summary is written when the chapter ends
-        raise _fail("chapter summary")
+    if state["finished"] and not (state["chapters"] and state["chapters"][-1]["result"] == state["outcome"]):
+        raise _fail("chapter summary")  # the summary is written as the chapter ends
     _check_turn(state)
     _check_encounter(state)
