@@ -110,7 +110,6 @@ def view(state: dict) -> dict[str, Any]:
         "replay_end_page": state["chapter_setup"]["chapter_end_page"],
         "campaign": [{**done, "number": i + 1, "result_text": Text(RESULTS[done["result"]])}
                      for i, done in enumerate(state["chapters"])],
-        "chapter_number": len(state["chapters"]) + (0 if state["finished"] else 1),
         "achievements": [{**a, "display_name": achievement_name(a)} for a in state["achievements"]],
         "achievement_choices": [{"id": k, "name": Text(v), "moves_marker": k in MOVES_MARKER,
                                  "earned": any(a["id"] == k for a in state["achievements"])}
