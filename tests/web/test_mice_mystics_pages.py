@@ -314,3 +314,15 @@ def test_mm_cmp_2_a_finished_chapter_goes_on_into_the_next_through_the_form(mm_c
     campaign = re.search(r'<details class="mm-more" id="mm-campaign".*?</details>', html, re.S).group(0)
     assert "Chapter 1" in campaign and "Victory! The chapter is won." in campaign
     assert "Chapter 1" in mm_client.get(url + "/screen").get_data(as_text=True)
+
+
+def test_a_mouse_takes_a_rolls_cheese_in_one_tap(mm_client):
+    url, token = new_game(mm_client)
+    html = mm_client.get(url).get_data(as_text=True)
+    lily = re.search(r'<li class="mm-mouse" id="mm-mouse-lily">.*?</li>', html, re.S).group(0)
+    form = re.search(r'<form class="act mm-plus".*?</form>', lily, re.S).group(0)
+    for delta in ("1", "2", "3", "-1"):
+        assert f'name="delta" value="{delta}"' in form
+    assert 'aria-label="+3 cheese for Lily"' in form
+    html = act(mm_client, url, token, version(html), "mouse_cheese", mouse="lily", delta="3").get_data(as_text=True)
+    assert re.search(r'id="mm-mouse-lily">.*?<strong class="mm-cheese-count">3</strong>', html, re.S)

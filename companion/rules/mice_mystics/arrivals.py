@@ -6,12 +6,11 @@ from typing import Any, Mapping
 
 from ..base import BadParams, N_, Outcome, RuleError, Text, param_bool, param_int, param_str
 from . import initiative_track as track_ops
-from .catalogue import card_name, type_name
+from .catalogue import MAX_LIFE, card_name, type_name
 from .params import die_values, minion_list
 from .rounds import leave_track, start_turn
 
 SOURCES = ("encounter", "surge", "event")
-MAX_LIFE = 99
 
 
 def join_track(state: dict, minions: list[dict], rng: random.Random, source: str, ambush: bool,

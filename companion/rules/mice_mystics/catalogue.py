@@ -5,6 +5,8 @@ from typing import Any
 
 from ..base import N_, Text
 
+MAX_LIFE = 99
+
 MICE = ("collin", "filch", "lily", "maginos", "nez", "tilda", "nere", "ansel", "jakobe", "ditty")
 
 # Bosses are single figures with wounds on their card (life entered at the first wound);

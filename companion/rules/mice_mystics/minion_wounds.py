@@ -6,8 +6,8 @@ import random
 from typing import Any, Mapping
 
 from ..base import N_, Outcome, RuleError, Text, param_int
-from .arrivals import MAX_LIFE, figure_number, find_card, take_figures
-from .catalogue import type_name
+from .arrivals import figure_number, find_card, take_figures
+from .catalogue import MAX_LIFE, type_name
 
 # The book does not say how two figures of one multi-life card share wounds; the app keeps them apart.
 APART_NOTE = N_("Each figure keeps its own wounds (the book does not say; the app keeps them apart).")

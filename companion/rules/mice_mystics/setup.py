@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from ..base import BadParams, N_, RuleError, param_int, param_str
 from . import initiative_track as track_ops
 from .mouse_turn import reset_turn
-from .catalogue import MICE, MINION_TYPES, NAMES
+from .catalogue import MAX_LIFE, MICE, MINION_TYPES, NAMES
 from .params import as_list, minion_list
 
 CHAPTER_1 = {"end_page": 6}  # the setup form fills in the name "Chapter 1" in the device's language
@@ -77,7 +77,8 @@ def _parse_custom_types(form: Mapping[str, Any]) -> list[dict]:
     cards = as_list(form, "custom_minion_cards")
     bosses = as_list(form, "custom_minion_boss")
     aggressive = as_list(form, "custom_minion_aggressive")
-    for extra in (cards, bosses, aggressive):
+    lives = as_list(form, "custom_minion_life")
+    for extra in (cards, bosses, aggressive, lives):
         if extra and len(extra) != len(names):
             raise BadParams(N_("Each custom minion type needs all its fields."))
     types = []
@@ -91,7 +92,10 @@ def _parse_custom_types(form: Mapping[str, Any]) -> list[dict]:
             raise RuleError(N_("There is already a minion type called {name}."), name=name)
         count = param_int({"n": cards[i] if cards else "1"}, "n", 1, MAX_CARDS)
         flags = {"boss": bosses[i] if bosses else "no", "aggressive": aggressive[i] if aggressive else "no"}
+        # Life per figure (MM-MIN-1); empty: one for a minion, asked at the first wound for a boss.
+        life = lives[i] if lives and str(lives[i]).strip() else None
         types.append({"name": name, "card_count": count,
+                      "life": None if life is None else param_int({"life": life}, "life", 1, MAX_LIFE),
                       "boss": param_str(flags, "boss", choices=YES_NO) == "yes",
                       "aggressive": param_str(flags, "aggressive", choices=YES_NO) == "yes"})
     return types
@@ -106,7 +110,7 @@ def catalog(custom_types: list[dict]) -> dict[str, dict]:
         tid = f"minion_{i}"
         count = custom["card_count"]
         cards = [tid] if count == 1 else [f"{tid}_{k}" for k in range(1, count + 1)]
-        types[tid] = {"name": custom["name"], "life": None, "cards": cards,
+        types[tid] = {"name": custom["name"], "life": custom.get("life"), "cards": cards,
                       "boss": custom["boss"], "aggressive": custom["aggressive"]}
     return types
 

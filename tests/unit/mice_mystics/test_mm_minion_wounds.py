@@ -100,3 +100,18 @@ def test_mm_min_1_the_state_check_refuses_bad_figure_wounds(table, spiders):
     next(c for c in roach["initiative_track"] if c["card"] == "roaches")["figure_wounds"] = [0, 0]
     with pytest.raises(RuleError):
         KIND.check_state(roach)
+
+
+def test_mm_min_1_a_custom_type_with_more_than_one_life_keeps_wounds_per_figure(table):
+    state = table.setup(custom_minion_name=["Frogs", "Toad King"], custom_minion_cards=["1", "1"],
+                        custom_minion_boss=["no", "yes"], custom_minion_aggressive=["no", "no"],
+                        custom_minion_life=["2", "5"])
+    frogs = next(t for t, d in state["minion_types"].items() if d["name"] == "Frogs")
+    king = next(t for t, d in state["minion_types"].items() if d["name"] == "Toad King")
+    state = table.act(state, "minions_arrive", minion_type=["Frogs", "Toad King"], minion_count=["2", "1"]).state
+    assert table.card(state, frogs)["figure_wounds"] == [0, 0]
+    assert table.card(state, king)["life"] == 5  # the boss's life is known, not asked at the first wound
+    out = table.act(state, "wound_minion", card=frogs, figure="1", n="2")
+    assert table.card(out.state, frogs)["figure_wounds"] == [0]
+    blank = table.setup(custom_minion_name=["Newts"], custom_minion_life=[""])
+    assert next(d for d in blank["minion_types"].values() if d["name"] == "Newts")["life"] is None
