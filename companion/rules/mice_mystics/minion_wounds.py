@@ -6,6 +6,7 @@ import random
 from typing import Any, Mapping
 
 from ..base import N_, Outcome, RuleError, Text, param_int
+from . import initiative_track as track_ops
 from .arrivals import figure_number, find_card, take_figures
 from .catalogue import MAX_LIFE, type_name
 
@@ -34,7 +35,7 @@ def wound_minion(state: dict, params: Mapping[str, Any], rng: random.Random) -> 
                  {"minion": name, "number": figure, "n": n, "wounds": min(wounds, life), "life": life},
                  plural=N_("{minion} {number} took {n} wounds ({wounds} of {life})"))
     if wounds < life:
-        for same in (c for c in state["initiative_track"] if c.get("minion") == card["minion"]):
+        for same in track_ops.cards_of_type(state, card["minion"]):
             same["figure_wounds"][figure - 1] = wounds
         return Outcome(state, label)
     notices.append(Text(N_("{minion} {number} is defeated: its figure leaves the board."),
