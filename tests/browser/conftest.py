@@ -3,13 +3,12 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 import urllib.request
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
 
+from companion.serving import start_server, stop_server
 from tests.conftest import make_app
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -44,14 +43,13 @@ def browser():
 
 @pytest.fixture
 def live_server(tmp_path):
-    """The app served by a threaded server on a free local port; yields its base URL."""
-    app = make_app(tmp_path / "browser.db", LIVE_WAIT_SECONDS=20.0, PUBLIC_URL="")
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
+    """The app as bin/serve runs it (gunicorn.conf.py: two gevent worker processes) on a fresh
+    database and a free local port; yields its base URL. The server's log is in tmp_path."""
+    make_app(tmp_path / "browser.db")  # the schema, by the migrations, before the workers start
+    server, base = start_server(f"sqlite:///{tmp_path / 'browser.db'}", app="tests.served:create()",
+                                migrate=False, log_file=tmp_path / "server.log")
+    yield base
+    stop_server(server)
 
 
 @pytest.fixture
