@@ -5,6 +5,7 @@ import random
 from typing import Any, Mapping
 
 from ..base import N_, Outcome, RuleError, dispatch
+from .upgrade import upgrade
 from . import arrivals, campaign, chapter_end, cheese_wheel, hourglass, mice, minion_wounds, mouse_turn, rounds, surge
 
 ACTIONS = {**arrivals.ACTIONS, **rounds.ACTIONS, **cheese_wheel.ACTIONS, **surge.ACTIONS,
@@ -16,6 +17,7 @@ DURING_SURGE = {"resolve_surge", "set_encounter_card"}
 
 
 def apply(state: dict, action: str, params: Mapping[str, Any], rng: random.Random) -> Outcome:
+    state = upgrade(state)
     if action in campaign.ACTIONS:
         if not state["finished"]:
             raise RuleError(N_("The chapter is not over yet: win or lose it first."))

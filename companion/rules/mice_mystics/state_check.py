@@ -8,6 +8,7 @@ from .catalogue import has_figure_wounds
 from .chapter_end import ACHIEVEMENTS, MOVES_MARKER, RESULTS, STORY
 from .cheese_wheel import WHEEL_SIZE
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS
+from .upgrade import upgrade
 
 KEYS = {"chapter_name": str, "chapter_end_page": int, "hourglass_page": int, "cheese_wheel": int,
         "round": int, "mice": list, "minion_types": dict, "initiative_track": list, "acting": int,
@@ -168,7 +169,8 @@ def _check_chapter_setup(chapter: dict, types: dict) -> None:
 
 
 def check_state(state: Any) -> None:
-    """Raise RuleError unless `state` is one this kind could have produced."""
+    """Raise RuleError unless `state` is one this kind could have produced (an older one included)."""
+    state = upgrade(state)
     if not isinstance(state, dict):
         raise _fail("not an object")
     expected = set(KEYS) | {"encounter_card", "pending_surge", "turn", "outcome"}

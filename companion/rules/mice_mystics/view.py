@@ -11,6 +11,7 @@ from .cheese_wheel import WHEEL_SIZE, can_pilfer
 from .minion_wounds import APART_NOTE
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS, LEVEL_UP_COST
 from .surge import encounter_row
+from .upgrade import upgrade
 
 MINION_TURN = N_("Minions: each figure moves, then battles; the closest minion first; "
                  "defence is rolled only if the attack hit.")
@@ -69,6 +70,7 @@ def _summary(state: dict) -> dict | None:
 
 def view(state: dict) -> dict[str, Any]:
     """Whose turn, who moves the minions, the surge question, the encounter row, the checklist."""
+    state = upgrade(state)
     track = state["initiative_track"]
     card = track_ops.acting_card(state)
     live = not state["finished"] and state["pending_surge"] is None
