@@ -30,6 +30,11 @@ def join_track(state: dict, minions: list[dict], rng: random.Random, source: str
         track_ops.born_to_lead(state, notices)
     if ambush:  # an Ambush encounter moves every minion card, the boss's first one among them
         moves = track_ops.ambush_all(state, dice)
+        # The book does not say whether minions from an earlier surge are ambushed: the app reads "surge
+        # minions excepted" as every card that came with a surge, and says so.
+        notices += [Text(N_("{card} came with a surge: not ambushed (the app's reading)."),
+                         {"card": card_name(state, card)})
+                    for card in state["initiative_track"] if card["kind"] == "minion" and card["surge"]]
     else:
         moves = [track_ops.ambush(state, card_id, dice.roll()) for card_id in boss_ambushes]
     dice.check_all_used()
