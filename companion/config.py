@@ -66,6 +66,10 @@ DEFAULTS = {
     "LIVE_CATCH_UP_SECONDS": 5.0,
     # Devices' presence is written in one batch this long after the first of them is noted.
     "PRESENCE_FLUSH_SECONDS": 1.0,
+    # A page's live stream sends a heartbeat this often while nothing happens (it shows "Offline" after
+    # ~2 missed), and ends after LIVE_STREAM_SECONDS (the page opens a new one at once).
+    "LIVE_BEAT_SECONDS": 1.5,
+    "LIVE_STREAM_SECONDS": 300.0,
     "LIVE_MAX_WAITING_PER_ADDRESS": 500,
     # Plain http on a LAN: browsers only offer gzip there. Small answers (live polls) stay as they are.
     "COMPRESS_ALGORITHM": ["gzip"],

@@ -41,6 +41,22 @@ def browser():
         browser.close()
 
 
+class LiveServer(str):
+    """The base URL, and the gunicorn master process behind it (a test may pause its workers)."""
+    process = None
+
+    def workers(self) -> list[int]:
+        return [int(p.parent.name) for p in Path("/proc").glob("[0-9]*/status")
+                if f"PPid:\t{self.process.pid}\n" in _read(p)]
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text()
+    except OSError:
+        return ""
+
+
 @pytest.fixture
 def live_server(tmp_path):
     """The app as bin/serve runs it (gunicorn.conf.py: two gevent worker processes) on a fresh
@@ -48,7 +64,9 @@ def live_server(tmp_path):
     make_app(tmp_path / "browser.db")  # the schema, by the migrations, before the workers start
     server, base = start_server(f"sqlite:///{tmp_path / 'browser.db'}", app="tests.served:create()",
                                 migrate=False, log_file=tmp_path / "server.log")
-    yield base
+    url = LiveServer(base)
+    url.process = server
+    yield url
     stop_server(server)
 
 
