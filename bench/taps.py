@@ -5,7 +5,8 @@ A tap is a radio button or checkbox set, or a button pressed (tests/web/tapper.p
   three tactic picks, two turns each with one Source die, then End of Round announced and the two last
   turns with a die — once with the app rolling the Source, once with the table's real dice (a seeded
   roll stands in for the dice on the table);
-- Mice and Mystics, one quiet round (no surge, no fight): Next until the round number changes.
+- Mice and Mystics, one quiet round (no surge, no fight): Next until the round number changes; and a roll's
+  cheese: 5 onto the wheel for a reason other than the preset one, 3 for one mouse.
 """
 from __future__ import annotations
 
@@ -116,6 +117,18 @@ def mice_and_mystics_round(client) -> Counter:
     return taps
 
 
+def mice_and_mystics_cheese(client) -> Counter:
+    """A greedy roach's 5 cheese onto the wheel, then 3 cheese from a roll for one mouse (MM-CHZ-3/4)."""
+    url = new_game(client, "/new/mice_mystics", {"mouse[]": ["lily", "nez"]})
+    thumb, taps = Thumb(client, url), Counter()
+    wheel = thumb.form("add_cheese")
+    taps["5 on the wheel"] += thumb.tap(wheel, wheel.button(value="5"), select={"reason": "greedy_roach"})
+    assert re.search(r'id="mm-wheel-count">5<', thumb.page)
+    lily = thumb.form("mouse_cheese", mouse="lily")
+    taps["3 for Lily"] += thumb.tap(lily, lily.button(value="3"))
+    return taps
+
+
 def report(name: str, taps: Counter) -> None:
     parts = ", ".join(f"{what} {n}" for what, n in taps.items())
     print(f"{name:58} {sum(taps.values()):3} taps  ({parts})")
@@ -128,6 +141,7 @@ def main() -> None:
         report(f"Mage Knight, 3 players, preparation to preparation, {name}",
                MageKnightRound(app.test_client(), mode).measure())
     report("Mice and Mystics, a quiet round (4 mice, rat warriors)", mice_and_mystics_round(app.test_client()))
+    report("Mice and Mystics, cheese: 5 for one reason, 3 for a mouse", mice_and_mystics_cheese(app.test_client()))
 
 
 if __name__ == "__main__":

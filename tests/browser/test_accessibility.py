@@ -126,6 +126,13 @@ def test_mice_and_mystics_pages_have_no_serious_violations(live_server, device, 
     check(page, url, problems, open_details=True)
     check(screen, url + "/screen", problems)
     check(page, url + "/history", problems)
+    # spiders with wounds per figure, then the chapter's summary and the campaign's form
+    api_act(live_server, code, "resolve_surge", {"room_surge": "yes", "minion_type": ["spider"], "minion_count": [2]})
+    api_act(live_server, code, "wound_minion", {"card": "spider", "figure": 1})
+    check(page, url, problems, open_details=True)
+    api_act(live_server, code, "mark_victory")
+    check(page, url, problems, open_details=True)
+    check(screen, url + "/screen", problems)
     check(page, live_server + "/", problems)  # with this game among the recent ones
     page.goto(url)
     page.keyboard.press("?")  # the keyboard shortcuts dialog

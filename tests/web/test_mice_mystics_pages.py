@@ -238,3 +238,95 @@ def test_an_encounter_card_takes_minion_names_typed_in_the_devices_language(mm_c
         "csrf_token": token, "version": str(version(html) + 1), "action": "set_encounter_card",
         "row_pages[]": ["1"], "row_minions[]": ["Дракон"]})
     assert refused.status_code == 400 and "Дракон" in refused.get_data(as_text=True)
+
+
+def test_mm_chz_3_the_wheel_takes_a_whole_roll_in_one_tap(mm_client):
+    url, token = new_game(mm_client)
+    html = mm_client.get(url).get_data(as_text=True)
+    wheel = re.search(r'<div id="mm-wheel".*?</div>', html, re.S).group(0)
+    form = re.search(r'<form[^>]*>(?:(?!</form>).)*name="action" value="add_cheese".*?</form>', wheel, re.S).group(0)
+    # one form: the reason once, then one button per roll size, each sending its own n
+    assert form.count('name="reason"') == 1
+    for n in range(1, 7):
+        assert re.search(rf'<button[^>]*name="n" value="{n}"[^>]*>\s*\+{n}\s*</button>', form), n
+    response = act(mm_client, url, token, version(html), "add_cheese", n="5", reason="minion_attack")
+    html = act(mm_client, url, token, version(response.get_data(as_text=True)), "add_cheese", n="3",
+               reason="minion_attack").get_data(as_text=True)
+    assert 'id="mm-surge"' in html and 'id="mm-page">2<' in html
+    assert "2 cheese above 6 are discarded" in html
+
+
+def test_mm_min_1_spiders_wounds_per_figure_on_the_track_the_turn_and_the_group_screen(mm_client):
+    url, token = new_game(mm_client, **{"minion_type[]": ["spider", "", "", ""], "minion_count[]": ["2", "1", "1", "1"]})
+    html = mm_client.get(url).get_data(as_text=True)
+    html = act(mm_client, url, token, version(html), "wound_minion", card="spider", figure="2").get_data(as_text=True)
+    track = re.search(r'<ol class="mm-track">(.*?)</ol>', html, re.S).group(0)
+    assert "Spider 1" in track and "Spider 2" in track
+    assert "0 of 3 wounds" in track and "1 of 3 wounds" in track
+    assert "keeps its own wounds" in track  # the reading the app took, where the book is silent
+    screen = mm_client.get(url + "/screen").get_data(as_text=True)
+    assert "1: 0/3 · 2: 1/3" in screen
+    while 'id="mm-whose-turn" class="mm-whose" data-announce>Minions: Spider' not in html:
+        html = act(mm_client, url, token, version(html), "next_turn").get_data(as_text=True)
+    now = re.search(r'<section class="mm-now".*?</section>', html, re.S).group(0)
+    assert "1 of 3 wounds" in now
+    for _ in range(2):
+        html = act(mm_client, url, token, version(html), "wound_minion", card="spider", figure="1", n="3").get_data(as_text=True)
+    assert "Spider" not in re.search(r'<ol class="mm-track">(.*?)</ol>', html, re.S).group(0)
+
+
+def test_mm_cmp_1_the_chapter_summary_on_the_page_the_group_screen_the_history_and_the_export(mm_client):
+    url, token = new_game(mm_client)
+    html = mm_client.get(url).get_data(as_text=True)
+    html = act(mm_client, url, token, version(html), "mouse_cheese", mouse="lily", delta="4").get_data(as_text=True)
+    html = act(mm_client, url, token, version(html), "earn_achievement", achievement="roachmaster").get_data(as_text=True)
+    assert "Roachmaster (+1)" in re.search(r'<div id="mm-hourglass".*?</div>', html, re.S).group(0)
+    html = act(mm_client, url, token, version(html), "capture_mouse", mouse="filch").get_data(as_text=True)
+    html = act(mm_client, url, token, version(html), "earn_achievement", achievement="story",
+               name="<i>Miz</i>").get_data(as_text=True)
+    html = act(mm_client, url, token, version(html), "mark_victory").get_data(as_text=True)
+    end = re.search(r'<section id="mm-end".*?</section>', html, re.S).group(0)
+    assert "<i>Miz</i>" not in html and "Roachmaster, &lt;i&gt;Miz&lt;/i&gt;" in end  # the group's text, escaped
+    assert "Victory! The chapter is won." in end and "Page 2 of 7" in end and "Roachmaster" in end
+    assert re.search(r"<th scope=\"row\">Lily</th><td>4</td><td>0</td>", end)
+    assert re.search(r"<th scope=\"row\">Filch</th><td>0</td><td>1</td>", end)
+    screen = mm_client.get(url + "/screen").get_data(as_text=True)
+    assert "Victory! The chapter is won." in screen and "<th scope=\"row\">Lily</th><td>4</td>" in screen
+    history = mm_client.get(url + "/history").get_data(as_text=True)
+    assert "Chapter 1 won in round 1, hourglass on page 2 of 7; cheese gained: Lily 4, Filch 0" in history
+    assert "<i>Miz</i>" not in history and "&lt;i&gt;Miz&lt;/i&gt;" in history
+    exported = mm_client.get(url + "/export").get_json()
+    assert exported["state"]["chapters"][-1]["result"] == "victory"
+    assert exported["state"]["chapters"][-1]["mice"][0] == {"mouse": "lily", "name": None, "cheese_gained": 4,
+                                                            "captures": 0}
+    russian = mm_client.get(url + "/history", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Лили 4" in russian
+
+
+def test_mm_cmp_2_a_finished_chapter_goes_on_into_the_next_through_the_form(mm_client):
+    url, token = new_game(mm_client)
+    html = mm_client.get(url).get_data(as_text=True)
+    assert 'id="mm-continue"' not in html
+    html = act(mm_client, url, token, version(html), "mark_victory").get_data(as_text=True)
+    assert 'id="mm-continue"' in html and 'name="search_card_lily"' in html
+    html = act(mm_client, url, token, version(html), "next_chapter", replay="no", chapter_name="Chapter 2",
+               chapter_end_page="8", search_card_lily="<b>Tinder</b>", search_card_filch="",
+               **{"minion_type[]": ["roaches", "", ""], "minion_count[]": ["3", "1", "1"]}).get_data(as_text=True)
+    assert 'id="mm-end"' not in html and 'id="mm-continue"' not in html
+    assert '<strong id="mm-chapter-name">Chapter 2</strong>' in html and 'id="mm-page">1<' in html
+    assert "kept search card: &lt;b&gt;Tinder&lt;/b&gt;" in html
+    campaign = re.search(r'<details class="mm-more" id="mm-campaign".*?</details>', html, re.S).group(0)
+    assert "Chapter 1" in campaign and "Victory! The chapter is won." in campaign
+    assert "Chapter 1" in mm_client.get(url + "/screen").get_data(as_text=True)
+
+
+def test_a_mouse_takes_a_rolls_cheese_in_one_tap(mm_client):
+    url, token = new_game(mm_client)
+    html = mm_client.get(url).get_data(as_text=True)
+    lily = re.search(r'<li class="mm-mouse" id="mm-mouse-lily">.*?</li>', html, re.S).group(0)
+    form = re.search(r'<form class="act mm-plus".*?</form>', lily, re.S).group(0)
+    for delta in ("1", "2", "3", "-1"):
+        assert f'name="delta" value="{delta}"' in form
+    assert 'aria-label="+3 cheese for Lily"' in form
+    html = act(mm_client, url, token, version(html), "mouse_cheese", mouse="lily", delta="3").get_data(as_text=True)
+    assert re.search(r'id="mm-mouse-lily">.*?<strong class="mm-cheese-count">3</strong>', html, re.S)

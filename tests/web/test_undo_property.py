@@ -17,7 +17,7 @@ from tests.conftest import make_app
 
 DEVICE = store.DeviceRef("property-device-01", "hypothesis")
 MM_SIMPLE = ("next_turn", "add_cheese", "remove_cheese", "do_move", "do_action", "finish_action", "share",
-             "equip", "use_ability_card", "remove_figures", "mouse_cheese")
+             "equip", "use_ability_card", "remove_figures", "mouse_cheese", "wound_minion")
 
 
 @pytest.fixture(scope="module")
@@ -40,14 +40,18 @@ def mm_choices(game):
                 ("do_action", {"kind": "battle"}), ("mouse_cheese", {"mouse": mice[0], "delta": 2}),
                 ("resolve_surge", {"room_surge": "no"})]
     choices += [("remove_figures", {"card": card, "n": 1}) for card in minion_cards]
+    choices += [("wound_minion", {"card": card, "figure": 1}) for card in minion_cards]
+    choices += [("earn_achievement", {"achievement": "scaper"}), ("capture_mouse", {"mouse": mice[-1]}),
+                ("mark_victory", {}), ("next_chapter", {"replay": "yes"}),
+                ("next_chapter", {"chapter_end_page": 5, "minion_type": ["roaches"], f"search_card_{mice[0]}": "Tinder"})]
     return choices
 
 
 GAMES = {
     "mage_knight": ({"player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"], "scenario": "full_conquest"},
                     mk_choices),
-    "mice_mystics": ({"mouse": ["collin", "lily", "nez"], "minion_type": ["rat_warriors", "roaches"],
-                      "minion_count": ["2", "1"]}, mm_choices),
+    "mice_mystics": ({"mouse": ["collin", "lily", "nez"], "minion_type": ["rat_warriors", "roaches", "spider"],
+                      "minion_count": ["2", "1", "2"]}, mm_choices),
 }
 
 

@@ -5,18 +5,28 @@ import random
 from typing import Any, Mapping
 
 from ..base import N_, Outcome, RuleError, dispatch
-from . import arrivals, cheese_wheel, hourglass, mice, mouse_turn, rounds, surge
+from .upgrade import upgrade
+from . import arrivals, campaign, chapter_end, cheese_wheel, hourglass, mice, minion_wounds, mouse_turn, rounds, surge
 
 ACTIONS = {**arrivals.ACTIONS, **rounds.ACTIONS, **cheese_wheel.ACTIONS, **surge.ACTIONS,
-           **mice.ACTIONS, **mouse_turn.ACTIONS, **hourglass.ACTIONS}
+           **mice.ACTIONS, **mouse_turn.ACTIONS, **hourglass.ACTIONS,
+           **minion_wounds.ACTIONS, **chapter_end.ACTIONS, **campaign.ACTIONS}
 
 # While a surge waits for the room question only the answer (and the card it may read) can be given.
 DURING_SURGE = {"resolve_surge", "set_encounter_card"}
 
 
 def apply(state: dict, action: str, params: Mapping[str, Any], rng: random.Random) -> Outcome:
-    if action in ACTIONS:
+    state = upgrade(state)
+    if action in campaign.ACTIONS:
+        if not state["finished"]:
+            raise RuleError(N_("The chapter is not over yet: win or lose it first."))
+    elif action in ACTIONS:
         hourglass.refuse_if_finished(state)
         if state["pending_surge"] is not None and action not in DURING_SURGE:
             raise RuleError(N_("A surge is waiting: answer whether this room has a special surge first."))
-    return dispatch(ACTIONS, state, action, params, rng)
+    outcome = dispatch(ACTIONS, state, action, params, rng)
+    if outcome.state["finished"] and not state["finished"]:  # this action ended the chapter: sum it up
+        what = None if action == "mark_victory" else outcome.label  # the summary itself says "won"
+        return Outcome(outcome.state, chapter_end.ending_label(what, outcome.state), outcome.notices)
+    return outcome

@@ -6,12 +6,11 @@ from typing import Any, Mapping
 
 from ..base import BadParams, N_, Outcome, RuleError, Text, param_bool, param_int, param_str
 from . import initiative_track as track_ops
-from .catalogue import card_name, type_name
+from .catalogue import MAX_LIFE, card_name, type_name
 from .params import die_values, minion_list
 from .rounds import leave_track, start_turn
 
 SOURCES = ("encounter", "surge", "event")
-MAX_LIFE = 99
 
 
 def join_track(state: dict, minions: list[dict], rng: random.Random, source: str, ambush: bool,
@@ -31,6 +30,11 @@ def join_track(state: dict, minions: list[dict], rng: random.Random, source: str
         track_ops.born_to_lead(state, notices)
     if ambush:  # an Ambush encounter moves every minion card, the boss's first one among them
         moves = track_ops.ambush_all(state, dice)
+        # The book does not say whether minions from an earlier surge are ambushed: the app reads "surge
+        # minions excepted" as every card that came with a surge, and says so.
+        notices += [Text(N_("{card} came with a surge: not ambushed (the app's reading)."),
+                         {"card": card_name(state, card)})
+                    for card in state["initiative_track"] if card["kind"] == "minion" and card["surge"]]
     else:
         moves = [track_ops.ambush(state, card_id, dice.roll()) for card_id in boss_ambushes]
     dice.check_all_used()
@@ -60,7 +64,7 @@ def minions_arrive(state: dict, params: Mapping[str, Any], rng: random.Random) -
     return Outcome(state, arrival_label(state, minions), tuple(notices))
 
 
-def _find_card(state: dict, params: Mapping[str, Any]) -> dict:
+def find_card(state: dict, params: Mapping[str, Any]) -> dict:
     card_id = param_str(params, "card", 40)
     card = next((c for c in state["initiative_track"] if c["card"] == card_id), None)
     if card is None or card["kind"] != "minion":
@@ -68,33 +72,53 @@ def _find_card(state: dict, params: Mapping[str, Any]) -> dict:
     return card
 
 
-def _remove_type(state: dict, type_id: str, notices: list[Text]) -> None:
-    for card in track_ops.cards_of_type(state, type_id):
-        leave_track(state, track_ops.index_of(state, card["card"]), notices)
+def figure_number(card: dict, params: Mapping[str, Any], required: bool) -> int | None:
+    """Which figure (1, 2, …) of a card with wounds per figure; None when not named and not required."""
+    if params.get("figure") in (None, "") and not required:
+        return None
+    return param_int(params, "figure", 1, card["figures"])
+
+
+def take_figures(state: dict, card: dict, positions: list[int], notices: list[Text]) -> bool:
+    """MM-INI-6: the figures at these 0-based positions leave the board; every card of the type
+    shows the new count, and with no figure left the type's cards leave. Returns whether they left."""
+    left = card["figures"] - len(positions)
+    wounds = [w for i, w in enumerate(card.get("figure_wounds", [])) if i not in positions]
+    for same in track_ops.cards_of_type(state, card["minion"]):
+        same["figures"] = left
+        if "figure_wounds" in same:
+            same["figure_wounds"] = list(wounds)
+    if left:
+        return False
+    for same in track_ops.cards_of_type(state, card["minion"]):
+        leave_track(state, track_ops.index_of(state, same["card"]), notices)
+    return True
 
 
 def remove_figures(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
-    """MM-INI-6: figures leave the board; with none left the card leaves and the rest move up."""
-    card = _find_card(state, params)
+    """MM-INI-6: figures leave the board; with none left the card leaves and the rest move up.
+
+    With wounds kept per figure a chosen `figure` can leave; otherwise the last to arrive go first."""
+    card = find_card(state, params)
     n = param_int(params, "n", 1, default=1)
     name = type_name(state, card["minion"])
     if n > card["figures"]:
         raise RuleError(N_("Only {have} figures of {minion} are on the board."), have=card["figures"],
                         minion=name)
+    figure = figure_number(card, params, False) if "figure_wounds" in card else None
+    positions = [figure - 1] if figure else list(range(card["figures"] - n, card["figures"]))
     notices: list[Text] = []
-    left = card["figures"] - n
-    for same in track_ops.cards_of_type(state, card["minion"]):
-        same["figures"] = left
-    if left == 0:
-        _remove_type(state, card["minion"], notices)
+    if take_figures(state, card, positions, notices):
         return Outcome(state, Text(N_("{minion} left the track"), {"minion": name}), tuple(notices))
+    if figure:
+        return Outcome(state, Text(N_("{minion} {number} removed"), {"minion": name, "number": figure}))
     return Outcome(state, Text(N_("{n} figure of {minion} removed"), {"n": n, "minion": name},
                                plural=N_("{n} figures of {minion} removed")), tuple(notices))
 
 
 def wound_boss(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
     """A boss card takes wounds; at its life it leaves, and the boss leaves with its last card."""
-    card = _find_card(state, params)
+    card = find_card(state, params)
     n = param_int(params, "n", 1, MAX_LIFE, default=1)
     if not state["minion_types"][card["minion"]]["boss"]:
         raise RuleError(N_("Only bosses take wounds on their card; remove the figures instead."))

@@ -5,15 +5,18 @@ from typing import Any
 
 from ..base import N_, Text
 
+MAX_LIFE = 99
+
 MICE = ("collin", "filch", "lily", "maginos", "nez", "tilda", "nere", "ansel", "jakobe", "ditty")
 
-# Bosses are single figures with wounds; Aggressive types swap up after their turn (MM-INI-9).
+# Bosses are single figures with wounds on their card (life entered at the first wound);
+# other minions have a life per figure (MM-MIN-1); Aggressive types swap up after their turn (MM-INI-9).
 MINION_TYPES: dict[str, dict[str, Any]] = {
-    "rat_warriors": {"cards": ["rat_warriors"], "boss": False, "aggressive": True},
-    "elite_rat_warriors": {"cards": ["elite_rat_warriors"], "boss": False, "aggressive": True},
-    "roaches": {"cards": ["roaches"], "boss": False, "aggressive": False},
-    "spider": {"cards": ["spider"], "boss": False, "aggressive": False},
-    "cave_centipede": {"cards": ["cave_centipede"], "boss": False, "aggressive": False},
+    "rat_warriors": {"cards": ["rat_warriors"], "life": 1, "boss": False, "aggressive": True},
+    "elite_rat_warriors": {"cards": ["elite_rat_warriors"], "life": 1, "boss": False, "aggressive": True},
+    "roaches": {"cards": ["roaches"], "life": 1, "boss": False, "aggressive": False},
+    "spider": {"cards": ["spider"], "life": 3, "boss": False, "aggressive": False},
+    "cave_centipede": {"cards": ["cave_centipede"], "life": 4, "boss": False, "aggressive": False},
     "captain_vurst": {"cards": ["captain_vurst"], "boss": True, "aggressive": False},
     "skitter_clak": {"cards": ["skitter_clak"], "boss": True, "aggressive": False},
     "brodie": {"cards": ["brodie_pounces", "brodie_chases"], "boss": True, "aggressive": False},
@@ -35,18 +38,24 @@ NAMES = {
 }
 
 
-def _label(ident: str, custom: str | None) -> Any:
+def has_figure_wounds(minion_type: dict) -> bool:
+    """MM-MIN-1: a non-boss type whose figures survive a wound keeps a wound count per figure."""
+    return not minion_type["boss"] and (minion_type["life"] or 1) > 1
+
+
+def label(ident: str, custom: str | None) -> Any:
+    """A translatable catalogue name, or the group's own."""
     return custom if custom else Text(NAMES.get(ident, ident))
 
 
 def mouse_name(state: dict, mouse_id: str) -> Any:
     """A mouse's name for a Text param: a translatable Text, or the group's own name."""
     mouse = next(m for m in state["mice"] if m["id"] == mouse_id)
-    return _label(mouse_id, mouse["name"])
+    return label(mouse_id, mouse["name"])
 
 
 def type_name(state: dict, type_id: str) -> Any:
-    return _label(type_id, state["minion_types"][type_id]["name"])
+    return label(type_id, state["minion_types"][type_id]["name"])
 
 
 def minion_card_name(state: dict, card_id: str) -> Any:

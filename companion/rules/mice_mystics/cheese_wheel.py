@@ -15,13 +15,18 @@ REMOVE_REASONS = {"filch_pilfer": N_("Filch's Pilfer"), "room_rule": N_("room ru
 
 
 def put_cheese(state: dict, n: int, notices: list[Text]) -> bool:
-    """Add n cheese; at 6 the surge starts at once (MM-CHZ-3). Returns whether it surged."""
-    if state["cheese_wheel"] + n > WHEEL_SIZE:
-        raise RuleError(N_("The wheel holds {room} more cheese before it surges; add those first."),
-                        room=WHEEL_SIZE - state["cheese_wheel"])
-    state["cheese_wheel"] += n
-    if state["cheese_wheel"] < WHEEL_SIZE:
+    """Add a whole roll's n cheese; at 6 or more the surge starts at once (MM-CHZ-3).
+
+    The surge clears the wheel, so cheese past the 6th is lost, never carried into the next surge.
+    Returns whether it surged."""
+    total = state["cheese_wheel"] + n
+    if total < WHEEL_SIZE:
+        state["cheese_wheel"] = total
         return False
+    if total > WHEEL_SIZE:
+        notices.append(Text(N_("{n} cheese above 6 is discarded with the rest: nothing carries over."),
+                            {"n": total - WHEEL_SIZE},
+                            plural=N_("{n} cheese above 6 are discarded with the rest: nothing carries over.")))
     start_surge(state, notices)
     return True
 

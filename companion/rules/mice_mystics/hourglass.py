@@ -5,19 +5,16 @@ import random
 from typing import Any, Mapping
 
 from ..base import N_, Outcome, RuleError, Text, param_str
+from .chapter_end import end_chapter
 
 END_REASONS = ("achievement", "ally")
-
-
-def lose(state: dict, reason: str) -> None:
-    state["finished"], state["outcome"], state["pending_surge"] = True, reason, None
 
 
 def advance(state: dict, notices: list[Text]) -> None:
     """One page toward the end marker; reaching it loses the chapter."""
     state["hourglass_page"] += 1
     if state["hourglass_page"] >= state["chapter_end_page"]:
-        lose(state, "lost_hourglass")
+        end_chapter(state, "lost_hourglass")
         notices.append(Text(N_("The hourglass reached the chapter end marker: the chapter is lost.")))
 
 
@@ -30,14 +27,9 @@ def move_end_marker(state: dict, params: Mapping[str, Any], rng: random.Random) 
     return Outcome(state, Text(label, {"page": state["chapter_end_page"]}))
 
 
-def mark_victory(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
-    state["finished"], state["outcome"] = True, "victory"
-    return Outcome(state, Text(N_("Victory: the chapter is won")))
-
-
 def refuse_if_finished(state: dict) -> None:
     if state["finished"]:
         raise RuleError(N_("The chapter is over: nothing more can be done."))
 
 
-ACTIONS = {"move_end_marker": move_end_marker, "mark_victory": mark_victory}
+ACTIONS = {"move_end_marker": move_end_marker}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 from ..base import BadParams, N_, Text
-from .catalogue import card_name
+from .catalogue import card_name, has_figure_wounds
 
 AMBUSH_DIE = (1, 2, 3)
 
@@ -48,7 +48,8 @@ def _minion_cards(state: dict, type_id: str, figures: int, rng: random.Random, s
     """A type's cards for the track: all of them, or two at random for a boss with more (MM-INI-5)."""
     data = state["minion_types"][type_id]
     ids = rng.sample(data["cards"], 2) if data["boss"] and len(data["cards"]) > 1 else list(data["cards"])
-    extra = {"wounds": 0, "life": data["life"]} if data["boss"] else {}
+    extra = ({"wounds": 0, "life": data["life"]} if data["boss"]
+             else {"figure_wounds": [0] * figures} if has_figure_wounds(data) else {})
     return [{"kind": "minion", "card": cid, "minion": type_id, "figures": figures, "surge": surge, **extra}
             for cid in ids]
 
@@ -81,6 +82,8 @@ def place(state: dict, arrivals: list[tuple[str, int]], rng: random.Random,
             if not state["minion_types"][type_id]["boss"]:
                 for card in present:
                     card["figures"] += figures
+                    if "figure_wounds" in card:  # new figures come unwounded (MM-MIN-1)
+                        card["figure_wounds"] = card["figure_wounds"] + [0] * figures
             notices.append(Text(N_("{minion} already has a card on the track: no new card."),
                                 {"minion": card_name(state, present[0])}))
             continue
@@ -135,6 +138,7 @@ def born_to_lead(state: dict, notices: list[Text]) -> None:
     if collin is None or collin["captured"] or state["initiative_track"][0]["card"] == "collin":
         return
     collin["cheese"] += 1
+    collin["cheese_gained"] += 1
     notices.append(Text(N_("Born to Lead: Collin is not on space 1 and gains 1 cheese.")))
 
 

@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from ..base import BadParams, N_, Outcome, RuleError, Text, param_int, param_str
 from . import hourglass
+from .chapter_end import end_chapter
 from .catalogue import mouse_name
 
 MAX_DELTA = 30
@@ -31,24 +32,45 @@ def mouse_cheese(state: dict, params: Mapping[str, Any], rng: random.Random) -> 
     if mouse["cheese"] + delta < 0:
         raise RuleError(N_("{mouse} has only {have} cheese."), mouse=name, have=mouse["cheese"])
     mouse["cheese"] += delta
+    mouse["cheese_gained"] += max(delta, 0)  # spending does not undo a gain (MM-CMP-1 summary)
     msgid = N_("{mouse} gained {n} cheese") if delta > 0 else N_("{mouse} spent {n} cheese")
     return Outcome(state, Text(msgid, {"mouse": name, "n": abs(delta)}, plural=msgid))
 
 
 def capture_mouse(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
-    """MM-CAP-1: the card stays, the cheese is discarded, the hourglass moves one page."""
+    """MM-CAP-1: the card stays, the cheese is discarded, the hourglass moves one page.
+
+    The app keeps no search cards, wounds or markers of a mouse, so it tells the players to clear them."""
     mouse = find_mouse(state, params)
     name = mouse_name(state, mouse["id"])
     if mouse["captured"]:
         raise RuleError(N_("{mouse} is already captured."), mouse=name)
+    lost = mouse["cheese"]
     mouse["captured"], mouse["cheese"] = True, 0
+    mouse["captures"] += 1
     notices: list[Text] = []
     if all(m["captured"] for m in state["mice"]):
-        hourglass.lose(state, "lost_captured")
+        end_chapter(state, "lost_captured")
         notices.append(Text(N_("Every mouse is captured: the chapter is lost.")))
-    else:
-        hourglass.advance(state, notices)
-    return Outcome(state, Text(N_("{mouse} was captured"), {"mouse": name}), tuple(notices))
+        label = Text(N_("{mouse} was captured: every mouse is captured, the chapter is lost"), {"mouse": name})
+        return Outcome(state, label, tuple(notices))
+    hourglass.advance(state, notices)
+    page = state["hourglass_page"]
+    notices[:0] = [
+        Text(N_("Capture: the hourglass moves to page {page}."), {"page": page}),
+        Text(N_("{mouse}'s {n} cheese is discarded."), {"mouse": name, "n": lost},
+             plural=N_("{mouse}'s {n} cheese are discarded.")),
+        Text(N_("Discard {mouse}'s equipped search cards; the starting equipment and its pack are kept."),
+             {"mouse": name}),
+        Text(N_("Clear {mouse}'s wounds, poison and other markers; the figure leaves the board."), {"mouse": name}),
+        Text(N_("{mouse}'s card stays on the track: on its turn it is rescued if no minions are on the board, "
+                "otherwise it skips the turn."), {"mouse": name}),
+    ]
+    label = Text(N_("{mouse} was captured: hourglass to page {page}, {n} cheese discarded, search cards "
+                    "and markers cleared"), {"mouse": name, "page": page, "n": lost},
+                 plural=N_("{mouse} was captured: hourglass to page {page}, {n} cheese discarded, search cards "
+                           "and markers cleared"))
+    return Outcome(state, label, tuple(notices))
 
 
 ACTIONS = {"mouse_cheese": mouse_cheese, "capture_mouse": capture_mouse}

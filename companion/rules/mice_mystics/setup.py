@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from ..base import BadParams, N_, RuleError, param_int, param_str
 from . import initiative_track as track_ops
 from .mouse_turn import reset_turn
-from .catalogue import MICE, MINION_TYPES, NAMES
+from .catalogue import MAX_LIFE, MICE, MINION_TYPES, NAMES
 from .params import as_list, minion_list
 
 CHAPTER_1 = {"end_page": 6}  # the setup form fills in the name "Chapter 1" in the device's language
@@ -15,6 +15,7 @@ MAX_MICE = 10
 MAX_PAGE = 30
 MAX_CARDS = 6
 YES_NO = ("yes", "no")
+STARTING_ABILITY_CARDS = 1  # MM-CMP-4: one ability card of the group's choice (rulebook p.6)
 
 
 def _match(value: str, ids: Any, names: Mapping[str, Any]) -> str | None:
@@ -76,7 +77,8 @@ def _parse_custom_types(form: Mapping[str, Any]) -> list[dict]:
     cards = as_list(form, "custom_minion_cards")
     bosses = as_list(form, "custom_minion_boss")
     aggressive = as_list(form, "custom_minion_aggressive")
-    for extra in (cards, bosses, aggressive):
+    lives = as_list(form, "custom_minion_life")
+    for extra in (cards, bosses, aggressive, lives):
         if extra and len(extra) != len(names):
             raise BadParams(N_("Each custom minion type needs all its fields."))
     types = []
@@ -90,7 +92,10 @@ def _parse_custom_types(form: Mapping[str, Any]) -> list[dict]:
             raise RuleError(N_("There is already a minion type called {name}."), name=name)
         count = param_int({"n": cards[i] if cards else "1"}, "n", 1, MAX_CARDS)
         flags = {"boss": bosses[i] if bosses else "no", "aggressive": aggressive[i] if aggressive else "no"}
+        # Life per figure (MM-MIN-1); empty: one for a minion, asked at the first wound for a boss.
+        life = lives[i] if lives and str(lives[i]).strip() else None
         types.append({"name": name, "card_count": count,
+                      "life": None if life is None else param_int({"life": life}, "life", 1, MAX_LIFE),
                       "boss": param_str(flags, "boss", choices=YES_NO) == "yes",
                       "aggressive": param_str(flags, "aggressive", choices=YES_NO) == "yes"})
     return types
@@ -105,35 +110,51 @@ def catalog(custom_types: list[dict]) -> dict[str, dict]:
         tid = f"minion_{i}"
         count = custom["card_count"]
         cards = [tid] if count == 1 else [f"{tid}_{k}" for k in range(1, count + 1)]
-        types[tid] = {"name": custom["name"], "life": None, "cards": cards,
+        types[tid] = {"name": custom["name"], "life": custom.get("life"), "cards": cards,
                       "boss": custom["boss"], "aggressive": custom["aggressive"]}
     return types
+
+
+def chapter_fields(form: Mapping[str, Any], types: Mapping[str, dict]) -> dict:
+    """A chapter's name, end marker page and starting minions, from the setup or the next-chapter form."""
+    # No name given: stored empty and shown as "the chapter" in each device's own language.
+    chapter_name = param_str(form, "chapter_name", 60, default="")
+    end_page = param_int(form, "chapter_end_page", 1, MAX_PAGE, default=CHAPTER_1["end_page"])
+    if end_page < 2:
+        raise RuleError(N_("The chapter end marker must lie beyond page 1, where the hourglass starts."))
+    return {"chapter_name": chapter_name, "chapter_end_page": end_page,
+            "minions": minion_list(types, form, allow_empty=True)}
 
 
 def parse_setup(form: Mapping[str, Any]) -> dict:
     """The setup form: party, chapter, custom minion types and the minions on the board."""
     mice = _parse_mice(form)
     custom_types = _parse_custom_types(form)
-    # No name given: stored empty and shown as "the chapter" in each device's own language.
-    chapter_name = param_str(form, "chapter_name", 60, default="")
-    end_page = param_int(form, "chapter_end_page", 1, MAX_PAGE, default=CHAPTER_1["end_page"])
-    if end_page < 2:
-        raise RuleError(N_("The chapter end marker must lie beyond page 1, where the hourglass starts."))
-    minions = minion_list(catalog(custom_types), form, allow_empty=True)
-    return {"mice": mice, "chapter_name": chapter_name, "chapter_end_page": end_page,
-            "custom_minion_types": custom_types, "minions": minions}
+    return {"mice": mice, "custom_minion_types": custom_types, **chapter_fields(form, catalog(custom_types))}
 
 
-def new_state(setup: dict, rng: random.Random) -> dict:
-    """A fresh chapter: hourglass on page 1, empty wheel, the track laid out by MM-INI-2."""
+def fresh_mouse(mouse: dict, ability_cards: int, search_card: str | None) -> dict:
+    """A mouse at a chapter's start: no cheese, free, with its ability cards and kept search card."""
+    return {"id": mouse["id"], "name": mouse["name"], "controller": mouse["controller"], "cheese": 0,
+            "captured": False, "ability_cards": ability_cards, "cheese_gained": 0, "captures": 0,
+            "search_card": search_card}
+
+
+def start_chapter(chapter: dict, mice: list[dict], minion_types: dict, rng: random.Random,
+                  notices: list) -> dict:
+    """A chapter's first state: hourglass on page 1, empty wheel, the track laid out by MM-INI-2.
+
+    `chapter_setup` is kept so the group can replay the chapter as it began (MM-CMP-1)."""
     state: dict[str, Any] = {
-        "chapter_name": setup["chapter_name"],
-        "chapter_end_page": setup["chapter_end_page"],
+        "chapter_name": chapter["chapter_name"],
+        "chapter_end_page": chapter["chapter_end_page"],
+        "chapter_setup": {"chapter_name": chapter["chapter_name"], "chapter_end_page": chapter["chapter_end_page"],
+                          "minions": [dict(m) for m in chapter["minions"]]},
         "hourglass_page": 1,
         "cheese_wheel": 0,
         "round": 1,
-        "mice": [{**m, "cheese": 0, "captured": False, "ability_cards": 0} for m in setup["mice"]],
-        "minion_types": catalog(setup["custom_minion_types"]),
+        "mice": mice,
+        "minion_types": minion_types,
         "initiative_track": [],
         "acting": 0,
         "encounter_card": None,
@@ -142,9 +163,17 @@ def new_state(setup: dict, rng: random.Random) -> dict:
         "turn": None,
         "finished": False,
         "outcome": None,
+        "achievements": [],
+        "chapters": [],
     }
-    notices: list = []
-    track_ops.lay_out(state, [(m["type"], m["figures"]) for m in setup["minions"]], rng)
+    track_ops.lay_out(state, [(m["type"], m["figures"]) for m in chapter["minions"]], rng)
     track_ops.born_to_lead(state, notices)
     reset_turn(state)
     return state
+
+
+def new_state(setup: dict, rng: random.Random) -> dict:
+    """A fresh campaign's first chapter."""
+    mice = [fresh_mouse({"name": None, "controller": None, **m}, STARTING_ABILITY_CARDS, None)
+            for m in setup["mice"]]
+    return start_chapter(setup, mice, catalog(setup["custom_minion_types"]), rng, [])

@@ -4,13 +4,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import N_, RuleError
+from .catalogue import has_figure_wounds
+from .chapter_end import ACHIEVEMENTS, MOVES_MARKER, RESULTS, STORY
 from .cheese_wheel import WHEEL_SIZE
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS
+from .upgrade import upgrade
 
 KEYS = {"chapter_name": str, "chapter_end_page": int, "hourglass_page": int, "cheese_wheel": int,
         "round": int, "mice": list, "minion_types": dict, "initiative_track": list, "acting": int,
-        "ambush_log": list, "finished": bool}
+        "ambush_log": list, "finished": bool, "achievements": list, "chapters": list, "chapter_setup": dict}
 OUTCOMES = (None, "victory", "lost_hourglass", "lost_captured")
+SUMMARY_KEYS = {"chapter_name", "result", "rounds", "page", "end_page", "mice", "achievements"}
 
 
 def _fail(what: str) -> RuleError:
@@ -43,9 +47,13 @@ def _check_mice(mice: list) -> set[str]:
     ids = set()
     for mouse in mice:
         if (not isinstance(mouse, dict) or set(mouse) != {"id", "name", "controller", "cheese", "captured",
-                                                          "ability_cards"}
+                                                          "ability_cards", "cheese_gained", "captures",
+                                                          "search_card"}
                 or not isinstance(mouse["id"], str) or mouse["id"] in ids
                 or not _int(mouse["cheese"], 0) or not _int(mouse["ability_cards"], 0)
+                or not _int(mouse["cheese_gained"], 0) or not _int(mouse["captures"], 0)
+                or not (mouse["search_card"] is None or (isinstance(mouse["search_card"], str)
+                                                         and 0 < len(mouse["search_card"]) <= 40))
                 or not isinstance(mouse["captured"], bool)
                 or (mouse["captured"] and mouse["cheese"])):
             raise _fail("mice")
@@ -63,11 +71,17 @@ def _check_card(card: Any, mouse_ids: set[str], types: dict) -> None:
             raise _fail("mouse card")
         return
     data = types.get(card.get("minion")) if card.get("kind") == "minion" else None
-    boss_keys = {"wounds", "life"} if data and data["boss"] else set()
-    if (data is None or set(card) != {"kind", "card", "minion", "figures", "surge"} | boss_keys
+    extra_keys = (set() if data is None else {"wounds", "life"} if data["boss"]
+                  else {"figure_wounds"} if has_figure_wounds(data) else set())
+    if (data is None or set(card) != {"kind", "card", "minion", "figures", "surge"} | extra_keys
             or card["card"] not in data["cards"] or not _int(card["figures"], 1)
             or not isinstance(card["surge"], bool)):
         raise _fail("minion card")
+    if "figure_wounds" in extra_keys and not (
+            isinstance(card["figure_wounds"], list) and len(card["figure_wounds"]) == card["figures"]
+            and all(_int(w, 0, data["life"] - 1) for w in card["figure_wounds"])):
+        raise _fail("minion figure wounds")
+    boss_keys = extra_keys if data["boss"] else set()
     if boss_keys and (card["figures"] != 1 or not _int(card["wounds"], 0)
                       or not (card["life"] is None or (_int(card["life"], 1) and card["wounds"] < card["life"]))):
         raise _fail("boss card")
@@ -83,7 +97,8 @@ def _check_track(state: dict, mouse_ids: set[str]) -> None:
     for tid, data in types.items():
         cards = [c for c in track if c["kind"] == "minion" and c["minion"] == tid]
         limit = 2 if data["boss"] and len(data["cards"]) > 1 else len(data["cards"]) if not data["boss"] else 1
-        if len(cards) > limit or len({c["figures"] for c in cards}) > 1:
+        if (len(cards) > limit or len({c["figures"] for c in cards}) > 1
+                or len({str(c.get("figure_wounds")) for c in cards}) > 1):
             raise _fail(f"cards of {tid} on the track")
     if not _int(state["acting"], 0, len(track) - 1):
         raise _fail("acting")
@@ -119,8 +134,43 @@ def _check_encounter(state: dict) -> None:
             raise _fail("encounter card row")
 
 
+def _check_achievements(achievements: Any) -> None:
+    for got in achievements if isinstance(achievements, list) else [None]:
+        if (not isinstance(got, dict) or set(got) != {"id", "name", "moves_marker"}
+                or got["id"] not in (*ACHIEVEMENTS, STORY) or not isinstance(got["moves_marker"], bool)
+                or (got["id"] == STORY) != isinstance(got["name"], str)
+                or (got["id"] != STORY and (got["name"] is not None or got["moves_marker"] != (got["id"] in MOVES_MARKER)))):
+            raise _fail("achievement")
+    individual = [a["id"] for a in achievements if a["id"] != STORY]
+    if len(set(individual)) != len(individual):
+        raise _fail("an achievement twice")
+
+
+def _check_chapters(chapters: list, mouse_ids: set[str]) -> None:
+    for done in chapters:
+        if (not isinstance(done, dict) or set(done) != SUMMARY_KEYS or not isinstance(done["chapter_name"], str)
+                or done["result"] not in RESULTS or not _int(done["rounds"], 1) or not _int(done["end_page"], 2)
+                or not _int(done["page"], 1, done["end_page"]) or not isinstance(done["mice"], list)):
+            raise _fail("chapter summary")
+        for mouse in done["mice"]:
+            if (not isinstance(mouse, dict) or set(mouse) != {"mouse", "name", "cheese_gained", "captures"}
+                    or mouse["mouse"] not in mouse_ids or not (mouse["name"] is None or isinstance(mouse["name"], str))
+                    or not _int(mouse["cheese_gained"], 0) or not _int(mouse["captures"], 0)):
+                raise _fail("chapter summary")
+        _check_achievements(done["achievements"])
+
+
+def _check_chapter_setup(chapter: dict, types: dict) -> None:
+    if (set(chapter) != {"chapter_name", "chapter_end_page", "minions"} or not isinstance(chapter["chapter_name"], str)
+            or not _int(chapter["chapter_end_page"], 2) or not isinstance(chapter["minions"], list)
+            or not all(isinstance(m, dict) and set(m) == {"type", "figures"} and m["type"] in types
+                       and _int(m["figures"], 1) for m in chapter["minions"])):
+        raise _fail("chapter setup")
+
+
 def check_state(state: Any) -> None:
-    """Raise RuleError unless `state` is one this kind could have produced."""
+    """Raise RuleError unless `state` is one this kind could have produced (an older one included)."""
+    state = upgrade(state)
     if not isinstance(state, dict):
         raise _fail("not an object")
     expected = set(KEYS) | {"encounter_card", "pending_surge", "turn", "outcome"}
@@ -140,6 +190,12 @@ def check_state(state: Any) -> None:
     if pending is not None and (state["finished"] or pending != {"page": state["hourglass_page"]}):
         raise _fail("pending surge")
     _check_types(state["minion_types"])
-    _check_track(state, _check_mice(state["mice"]))
+    mouse_ids = _check_mice(state["mice"])
+    _check_track(state, mouse_ids)
+    _check_achievements(state["achievements"])
+    _check_chapter_setup(state["chapter_setup"], state["minion_types"])
+    _check_chapters(state["chapters"], mouse_ids)
+    if state["finished"] and not (state["chapters"] and state["chapters"][-1]["result"] == state["outcome"]):
+        raise _fail("chapter summary")  # the summary is written as the chapter ends
     _check_turn(state)
     _check_encounter(state)

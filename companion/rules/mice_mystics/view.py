@@ -5,10 +5,13 @@ from typing import Any
 
 from ..base import N_, Text
 from . import initiative_track as track_ops
-from .catalogue import card_name, minion_card_name, mouse_name
+from .catalogue import card_name, label, minion_card_name, mouse_name
+from .chapter_end import ACHIEVEMENTS, MOVES_MARKER, RESULTS, achievement_name
 from .cheese_wheel import WHEEL_SIZE, can_pilfer
+from .minion_wounds import APART_NOTE
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS, LEVEL_UP_COST
 from .surge import encounter_row
+from .upgrade import upgrade
 
 MINION_TURN = N_("Minions: each figure moves, then battles; the closest minion first; "
                  "defence is rolled only if the attack hit.")
@@ -45,8 +48,29 @@ def _turn(state: dict, live: bool) -> dict | None:
     }
 
 
+def _card(state: dict, card: dict) -> dict:
+    """A track card as shown: its name and, with wounds per figure (MM-MIN-1), each figure's wounds."""
+    shown = {**card, "name": card_name(state, card)}
+    if "figure_wounds" in card:
+        shown["life"] = state["minion_types"][card["minion"]]["life"]
+        shown["figure_list"] = [{"number": i + 1, "wounds": w} for i, w in enumerate(card["figure_wounds"])]
+        shown["wounds_note"] = Text(APART_NOTE) if card["figures"] > 1 else None
+    return shown
+
+
+def _summary(state: dict) -> dict | None:
+    """MM-CMP-1: the finished chapter's summary, names ready to show."""
+    if not state["finished"]:
+        return None
+    done = state["chapters"][-1]
+    return {**done, "result_text": Text(RESULTS[done["result"]]),
+            "mice": [{**m, "name": label(m["mouse"], m["name"])} for m in done["mice"]],
+            "achievements": [achievement_name(a) for a in done["achievements"]]}
+
+
 def view(state: dict) -> dict[str, Any]:
     """Whose turn, who moves the minions, the surge question, the encounter row, the checklist."""
+    state = upgrade(state)
     track = state["initiative_track"]
     card = track_ops.acting_card(state)
     live = not state["finished"] and state["pending_surge"] is None
@@ -56,11 +80,11 @@ def view(state: dict) -> dict[str, Any]:
     return {
         "round": state["round"],
         "acting": state["acting"],
-        "acting_card": {**card, "name": card_name(state, card), "space": state["acting"] + 1},
+        "acting_card": {**_card(state, card), "space": state["acting"] + 1},
         "whose_turn": _mouse(state, card["mouse"]) if card["kind"] == "mouse" else None,
         "minion_turn": Text(MINION_TURN) if card["kind"] == "minion" else None,
         "minions_mover": _mouse(state, track_ops.lowest_mouse(state)),
-        "track": [{**c, "name": card_name(state, c), "space": i + 1, "acting": i == state["acting"],
+        "track": [{**_card(state, c), "space": i + 1, "acting": i == state["acting"],
                    "captured": c["kind"] == "mouse" and c["mouse"] in captured} for i, c in enumerate(track)],
         "minions_on_board": track_ops.has_minions(state),
         "mice": [{**m, "display_name": mouse_name(state, m["id"]),
@@ -83,6 +107,15 @@ def view(state: dict) -> dict[str, Any]:
         "can_remove_cheese": live and state["cheese_wheel"] > 0,
         "can_pilfer": can_pilfer(state),
         "finished": state["finished"],
+        "summary": _summary(state),
+        "can_continue": state["finished"],
+        "replay_end_page": state["chapter_setup"]["chapter_end_page"],
+        "campaign": [{**done, "number": i + 1, "result_text": Text(RESULTS[done["result"]])}
+                     for i, done in enumerate(state["chapters"])],
+        "achievements": [{**a, "display_name": achievement_name(a)} for a in state["achievements"]],
+        "achievement_choices": [{"id": k, "name": Text(v), "moves_marker": k in MOVES_MARKER,
+                                 "earned": any(a["id"] == k for a in state["achievements"])}
+                                for k, v in ACHIEVEMENTS.items()],
         "outcome": state["outcome"],
         "free_actions": {k: Text(v) for k, v in FREE_ACTIONS.items()},
     }

@@ -50,6 +50,8 @@ class Table:
                     "surge": False}
             if types[type_id]["boss"]:
                 card.update(wounds=0, life=types[type_id]["life"])
+            elif (types[type_id]["life"] or 1) > 1:
+                card["figure_wounds"] = [0] * card["figures"]
             track.append(card)
         state["initiative_track"], state["acting"] = track, acting
         reset_turn(state)

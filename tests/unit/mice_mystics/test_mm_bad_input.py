@@ -32,10 +32,10 @@ def test_removing_figures_that_are_not_there(state):
     refused(state, "remove_figures", card="lily", n="1")
 
 
-def test_a_7th_cheese_without_the_surge(state, table):
+def test_a_roll_of_no_cheese_or_more_than_a_wheel_is_malformed(state, table):
     five = table.act(state, "add_cheese", n="5", reason="minion_attack").state
-    error = refused(five, "add_cheese", n="2", reason="minion_attack")
-    assert type(error) is RuleError
+    for n in ("0", "7", "-1"):
+        assert type(refused(five, "add_cheese", BadParams, n=n, reason="minion_attack")) is BadParams
 
 
 def test_a_second_action_or_a_second_share_in_one_turn(state, table):

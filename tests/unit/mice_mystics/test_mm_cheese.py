@@ -136,7 +136,22 @@ def test_mm_chz_4_mouse_cheese_and_level_up(table):
     state = table.lay(state, "lily", "filch", "tilda", "nez")
     out = table.act(state, "level_up")
     lily = table.mouse(out.state, "lily")
-    assert (lily["cheese"], lily["ability_cards"]) == (0, 1)
+    assert (lily["cheese"], lily["ability_cards"]) == (0, 2)  # the starting card and the new one
     poorer = table.act(state, "mouse_cheese", mouse="lily", delta="-1").state
     with pytest.raises(RuleError):
         table.act(poorer, "level_up")
+
+
+def test_mm_chz_3_a_roll_past_6_goes_on_whole_surges_once_and_the_excess_is_lost(table):
+    state = table.act(table.setup(), "add_cheese", n="5", reason="minion_attack").state
+    out = table.act(state, "add_cheese", n="2", reason="minion_defence")
+    assert out.state["hourglass_page"] == 2 and out.state["pending_surge"] == {"page": 2}
+    assert out.state["cheese_wheel"] == 0  # the 7th cheese does not carry into the next surge
+    assert any(n.msgid.startswith("{n} cheese above 6") and n.params["n"] == 1 for n in out.notices)
+    exact = table.act(state, "add_cheese", n="1", reason="minion_defence")
+    assert not any(n.msgid.startswith("{n} cheese above 6") for n in exact.notices)
+
+
+def test_mm_chz_3_one_roll_of_six_on_an_empty_wheel_surges_once(table):
+    out = table.act(table.setup(), "add_cheese", n="6", reason="minion_attack")
+    assert out.state["hourglass_page"] == 2 and out.state["cheese_wheel"] == 0

@@ -39,7 +39,7 @@ def test_mm_end_1_all_mice_captured_at_once_loses(table):
 def test_mm_end_1_victory_and_a_finished_chapter_refuses_every_action(table):
     out = table.act(table.setup(), "mark_victory")
     assert out.state["finished"] and out.state["outcome"] == "victory"
-    for action in ACTIONS:
+    for action in set(ACTIONS) - {"next_chapter"}:  # only the campaign goes on (MM-CMP-2)
         with pytest.raises(RuleError, match="over"):
             KIND.apply(out.state, action, {}, None)
 
@@ -89,3 +89,20 @@ def test_mm_cap_1_a_captured_mouse_cannot_act_or_gain_cheese(table):
         table.act(state, "do_move")
     with pytest.raises(RuleError):
         table.act(state, "mouse_cheese", mouse="lily", delta="1")
+
+
+def test_mm_cap_1_a_capture_says_every_consequence_in_the_notices_and_the_label(table):
+    state = table.act(table.setup(), "mouse_cheese", mouse="nez", delta="3").state
+    out = table.act(state, "capture_mouse", mouse="nez")
+    label = out.label.render()
+    assert "Nez was captured" in label and "hourglass to page 2" in label and "3 cheese discarded" in label
+    told = " ".join(n.render() for n in out.notices)
+    for words in ("page 2", "3 cheese", "equipped search cards", "starting equipment", "wounds", "poison",
+                  "rescued"):
+        assert words in told, words
+
+
+def test_mm_cap_1_capturing_the_last_free_mouse_says_the_chapter_is_lost(table):
+    state = table.act(table.setup(mice=["lily", "nez"]), "capture_mouse", mouse="lily").state
+    out = table.act(state, "capture_mouse", mouse="nez")
+    assert "every mouse is captured" in out.label.render()

@@ -246,3 +246,12 @@ def test_mm_ini_9_the_lowest_mouse_moves_the_minions(table):
     assert (mover["mouse"], mover["controller"]) == ("nez", "Di")
     state = table.lay(state, "nez", "tilda", "filch", "roaches", "lily")
     assert KIND.view(state)["minions_mover"]["mouse"] == "lily"
+
+
+def test_mm_ini_8_minions_from_an_earlier_surge_stay_put_in_an_ambush_and_the_app_says_so(table):
+    state = table.lay(table.setup(), "lily", "filch", "roaches:1", "tilda", "nez")
+    state["initiative_track"][2]["surge"] = True  # the roaches came with an earlier surge
+    out = table.act(state, "minions_arrive", minion_type=["spider"], ambush="on", die=["1"])
+    assert [m["card"] for m in out.state["ambush_log"]] == ["spider"]
+    said = [n.render() for n in out.notices]
+    assert any("Roaches came with a surge" in n and "not ambushed" in n for n in said), said

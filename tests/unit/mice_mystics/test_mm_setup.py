@@ -77,3 +77,8 @@ def test_kind_contract():
     with pytest.raises(BadParams):
         KIND.apply(KIND.new_state(KIND.parse_setup({"mouse": "Lily"}), random.Random(0)), "fly", {},
                    random.Random(0))
+
+
+def test_mm_cmp_4_each_mouse_starts_the_chapter_with_one_ability_card(table):
+    state = table.setup()
+    assert [m["ability_cards"] for m in state["mice"]] == [1, 1, 1, 1]

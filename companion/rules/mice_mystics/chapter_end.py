@@ -1,0 +1,101 @@
+"""The chapter's end (MM-CMP-1, MM-END-1) and its summary; the achievements it lists (MM-CMP-3)."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from ..base import N_, Outcome, RuleError, Text, param_bool, param_str
+from .catalogue import label
+
+RESULTS = {"victory": N_("Victory! The chapter is won."),
+           "lost_hourglass": N_("The chapter is lost: the hourglass reached the end marker."),
+           "lost_captured": N_("The chapter is lost: every mouse is captured.")}
+HEADLINES = {"victory": N_("{chapter} won in round {rounds}"), "lost_hourglass": N_("{chapter} lost in round {rounds}"),
+             "lost_captured": N_("{chapter} lost in round {rounds}")}
+# Individual achievements: one token each for the party; the first three push the end marker a page.
+ACHIEVEMENTS = {"cheesemaster": N_("Cheesemaster"), "roachmaster": N_("Roachmaster"), "scaper": N_("Scaper"),
+                "poisonmaster": N_("Poisonmaster"), "cat_tamer": N_("Cat Tamer")}
+MOVES_MARKER = ("cheesemaster", "roachmaster", "scaper")
+STORY = "story"
+
+
+def summary(state: dict) -> dict:
+    """What the chapter came to: kept in the state, so the campaign and an export still have it."""
+    return {"chapter_name": state["chapter_name"], "result": state["outcome"], "rounds": state["round"],
+            "page": state["hourglass_page"], "end_page": state["chapter_end_page"],
+            "mice": [{"mouse": m["id"], "name": m["name"], "cheese_gained": m["cheese_gained"],
+                      "captures": m["captures"]} for m in state["mice"]],
+            "achievements": [dict(a) for a in state["achievements"]]}
+
+
+def end_chapter(state: dict, outcome: str) -> None:
+    """Won or lost: nothing more happens in this chapter; its summary joins the campaign's chapters."""
+    state["finished"], state["outcome"], state["pending_surge"] = True, outcome, None
+    state["chapters"].append(summary(state))
+
+
+def achievement_name(achievement: Mapping[str, Any]) -> Any:
+    return achievement["name"] if achievement["id"] == STORY else Text(ACHIEVEMENTS[achievement["id"]])
+
+
+def joined(items: list[Any]) -> Any:
+    """A list for a Text param, each item translated on its own: "a, b, c" (or "—")."""
+    if not items:
+        return "—"
+    if len(items) == 1:
+        return items[0]
+    return Text(N_("{first}, {rest}"), {"first": items[0], "rest": joined(items[1:])})
+
+
+def summary_text(done: dict) -> Text:
+    """The summary in one line, for the history label."""
+    cheese = [Text(N_("{mouse} {n}"), {"mouse": label(m["mouse"], m["name"]), "n": m["cheese_gained"]})
+              for m in done["mice"]]
+    captures = [Text(N_("{mouse} {n}"), {"mouse": label(m["mouse"], m["name"]), "n": m["captures"]})
+                for m in done["mice"] if m["captures"]]
+    headline = Text(HEADLINES[done["result"]], {"chapter": done["chapter_name"] or Text(N_("The chapter")),
+                                                 "rounds": done["rounds"]})
+    return Text(N_("{headline}, hourglass on page {page} of {end}; cheese gained: {cheese}; captured: {captures}; "
+                   "achievements: {achievements}"),
+                {"headline": headline, "page": done["page"], "end": done["end_page"],
+                 "cheese": joined(cheese), "captures": joined(captures),
+                 "achievements": joined([achievement_name(a) for a in done["achievements"]])})
+
+
+def ending_label(what: Text | None, state: dict) -> Text:
+    """The label of the action that ended the chapter: what happened (if the summary does not say), then
+    the summary."""
+    text = summary_text(state["chapters"][-1])
+    return text if what is None else Text(N_("{what} · {summary}"), {"what": what, "summary": text})
+
+
+def mark_victory(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
+    """MM-CMP-1: the group taps when the chapter's victory conditions are met."""
+    end_chapter(state, "victory")
+    return Outcome(state, Text(N_("Victory: the chapter is won")))
+
+
+def earn_achievement(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
+    """MM-CMP-3: an individual achievement (once per chapter) or a story achievement by name."""
+    ident = param_str(params, "achievement", choices=(*ACHIEVEMENTS, STORY))
+    if ident == STORY:
+        name = param_str(params, "name", 40)
+        if not name:
+            raise RuleError(N_("Name the story achievement."))
+        moves = param_bool(params, "moves_marker")
+        got = {"id": STORY, "name": name, "moves_marker": moves}
+    else:
+        if any(a["id"] == ident for a in state["achievements"]):
+            raise RuleError(N_("{achievement} is already earned in this chapter."),
+                            achievement=Text(ACHIEVEMENTS[ident]))
+        moves = ident in MOVES_MARKER
+        got = {"id": ident, "name": None, "moves_marker": moves}
+    state["achievements"].append(got)
+    if not moves:
+        return Outcome(state, Text(N_("Achievement: {achievement}"), {"achievement": achievement_name(got)}))
+    state["chapter_end_page"] += 1
+    return Outcome(state, Text(N_("Achievement: {achievement}; the end marker moves to page {page}"),
+                               {"achievement": achievement_name(got), "page": state["chapter_end_page"]}))
+
+
+ACTIONS = {"mark_victory": mark_victory, "earn_achievement": earn_achievement}

@@ -1,0 +1,84 @@
+"""Mice and Mystics: a chapter lost and replayed, then won and continued into the next chapter on a phone;
+the summary on the phone, the tablet and the group screen; what the party carries over (MM-CMP-1..4)."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, TABLET, api_game, no_horizontal_scroll
+
+
+def open_chapter_details(page) -> None:
+    details = page.locator("#mm-chapter")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+
+
+def test_mm_cmp_a_chapter_lost_replayed_won_and_continued_on_a_phone(live_server, device):
+    code = api_game(live_server, "mice_mystics", {"mouse": ["lily", "nez"], "chapter_name": "Chapter 1",
+                                                  "minion_type": ["spider"], "minion_count": ["2"]})
+    url = f"{live_server}/g/{code}"
+    tablet, phone, screen = device(TABLET), device(PHONE), device({"width": 1280, "height": 800})
+    tablet.goto(url)
+    phone.goto(url)
+    screen.goto(url + "/screen")
+
+    # the spiders keep their wounds apart; a Spider figure leaves at 3 wounds
+    spider = tablet.locator(".mm-track .mm-card-minion")
+    spider.get_by_role("button", name="+1 wound").nth(1).click()
+    expect(spider.locator(".mm-figure-wounds li").nth(1)).to_contain_text("1 of 3 wounds")
+    expect(phone.locator(".mm-track .mm-figure-wounds li").nth(1)).to_contain_text("1 of 3 wounds")
+    expect(screen.locator(".mm-screen-wounds")).to_contain_text("2: 1/3")
+
+    # lost: both mice captured; every device shows the summary
+    open_chapter_details(tablet)
+    tablet.get_by_role("button", name="Capture Lily").click()
+    expect(tablet.locator(".last-event")).to_contain_text("hourglass to page 2")
+    tablet.get_by_role("button", name="Capture Nez").click()
+    for page in (tablet, phone, screen):
+        expect(page.locator(".mm-end-title")).to_contain_text("The chapter is lost: every mouse is captured.")
+    expect(phone.locator(".mm-summary-mice tbody tr")).to_have_count(2)
+    expect(screen.locator(".mm-summary")).to_contain_text("Page 2 of 6")
+
+    # the phone replays the chapter as it began
+    phone.locator("#mm-continue").get_by_role("button", name="Replay this chapter").click()
+    for page in (tablet, phone):
+        expect(page.locator("#mm-end")).to_have_count(0)
+        expect(page.locator("#mm-page")).to_have_text("1")
+        expect(page.locator(".mm-track .mm-card-minion .mm-figures")).to_have_text("2 figures")
+        expect(page.locator("#mm-campaign")).to_contain_text("Chapter 1")
+
+    # won: Lily gains cheese, the party earns Cheesemaster (the end marker moves), then the tap
+    phone.get_by_role("button", name="+1 cheese for Lily").click()
+    expect(phone.locator("#mm-mouse-lily .mm-cheese-count")).to_have_text("1")
+    open_chapter_details(phone)
+    phone.get_by_role("button", name="Cheesemaster (end marker +1)").click()
+    expect(phone.locator("#mm-hourglass")).to_contain_text("Cheesemaster (+1)")
+    expect(screen.locator(".mm-screen-hourglass")).to_contain_text("Page 1 of 7")
+    open_chapter_details(phone)
+    phone.get_by_role("button", name="★ The chapter is won").click()
+    for page in (tablet, phone, screen):
+        expect(page.locator(".mm-end-title")).to_contain_text("Victory! The chapter is won.")
+        expect(page.locator(".mm-summary")).to_contain_text("Cheesemaster")
+    expect(phone.locator(".mm-summary-mice tbody tr").first).to_contain_text("Lily")
+    expect(phone.locator(".mm-summary-mice tbody tr").first.locator("td").first).to_have_text("1")
+    expect(phone.locator("#mm-end")).to_be_in_viewport()
+    assert no_horizontal_scroll(phone)
+
+    # on into Chapter 2: Lily keeps a search card; the cheese and Cheesemaster stay behind
+    form = phone.locator("#mm-continue")
+    form.get_by_label("Search card Lily keeps (optional)").fill("Tinder")
+    form.get_by_label("Chapter", exact=True).fill("Chapter 2")
+    form.get_by_label("Chapter end marker on page").fill("8")
+    form.get_by_role("button", name="Start the next chapter").click()
+    for page in (phone, tablet):
+        expect(page.locator("#mm-chapter-name")).to_have_text("Chapter 2")
+        expect(page.locator("#mm-page")).to_have_text("1")
+        lily = page.locator("#mm-mouse-lily")
+        expect(lily.locator(".mm-cheese-count")).to_have_text("0")
+        expect(lily).to_contain_text("1 ability card")
+        expect(lily).to_contain_text("kept search card: Tinder")
+        expect(page.locator(".mm-track .mm-card-minion")).to_have_count(0)
+        expect(page.locator("#mm-campaign li")).to_have_count(2)
+    expect(screen.locator(".mm-screen-hourglass")).to_contain_text("Page 1 of 8")
+    expect(screen.locator(".mm-campaign li")).to_have_count(2)
+    assert no_horizontal_scroll(phone)
