@@ -126,17 +126,20 @@ def after_change(game: Game):
     return redirect(url_for("games.show", code=game.code), 303)
 
 
+def screen_context(game: Game) -> dict:
+    kind = store.kind_of(game)
+    return {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
+            "seats": seats_context(game, kind)["seats"], "connected": store.connected_devices(game),
+            "join_url": join.join_url(game.code),
+            "show_qr": request.cookies.get(f"qr_hidden_{game.code}") != "1"}
+
+
 @bp.get("/screen")
 def screen(code: str):
     """The group screen: read from across the table, updates live, needs no taps."""
     game = load(code)
     store.touch_presence(game.id, devices.current().id)
-    kind = store.kind_of(game)
-    context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
-               "seats": seats_context(game, kind)["seats"], "connected": store.connected_devices(game),
-               "join_url": join.join_url(game.code),
-               "show_qr": request.cookies.get(f"qr_hidden_{game.code}") != "1"}
-    return page_or_block("screen.html", "panel", **context)
+    return page_or_block("screen.html", "panel", **screen_context(game))
 
 
 @bp.post("/screen/qr")
@@ -186,13 +189,23 @@ def release_seat(code: str):
     return after_change(game)
 
 
+def history_context(game: Game) -> dict:
+    events = store.history(game)
+    return {"game": game, "events": events, "undo_target": store.undo_target(game),
+            "undone": {e.undoes_seq for e in events if e.undoes_seq},
+            "palette": store.kind_of(game).view(game.state).get("palette", "day")}
+
+
 @bp.get("/history")
 def history(code: str):
-    game = load(code)
-    events = store.history(game)
-    return render_template("history.html", game=game, events=events, undo_target=store.undo_target(game),
-                           undone={e.undoes_seq for e in events if e.undoes_seq},
-                           palette=store.kind_of(game).view(game.state).get("palette", "day"))
+    return render_template("history.html", **history_context(load(code)))
+
+
+def draw_every_page(game: Game) -> None:
+    """Render the game's page, group screen and history (an import does, before it keeps the game)."""
+    render_template("game.html", **game_context(game))
+    render_template("screen.html", **screen_context(game))
+    render_template("history.html", **history_context(game))
 
 
 @bp.get("/devices")

@@ -11,6 +11,8 @@ KEYS = {"chapter_name": str, "chapter_end_page": int, "hourglass_page": int, "ch
         "round": int, "mice": list, "minion_types": dict, "initiative_track": list, "acting": int,
         "ambush_log": list, "finished": bool}
 OUTCOMES = (None, "victory", "lost_hourglass", "lost_captured")
+NAME_MAX = 40
+CHAPTER_NAME_MAX = 60
 
 
 def _fail(what: str) -> RuleError:
@@ -33,10 +35,15 @@ def _check_types(types: dict) -> None:
         seen |= set(cards)
         if not isinstance(data["boss"], bool) or not isinstance(data["aggressive"], bool):
             raise _fail(f"flags of {tid}")
-        if data["name"] is not None and not isinstance(data["name"], str):
+        if not _name(data["name"]):
             raise _fail(f"name of {tid}")
         if data["life"] is not None and not _int(data["life"], 1):
             raise _fail(f"life of {tid}")
+
+
+def _name(value: Any) -> bool:
+    """A name as setup takes it: absent, or 1 to 40 characters (a seat id adds 7 to a controller)."""
+    return value is None or (isinstance(value, str) and 0 < len(value) <= NAME_MAX)
 
 
 def _check_mice(mice: list) -> set[str]:
@@ -45,6 +52,7 @@ def _check_mice(mice: list) -> set[str]:
         if (not isinstance(mouse, dict) or set(mouse) != {"id", "name", "controller", "cheese", "captured",
                                                           "ability_cards"}
                 or not isinstance(mouse["id"], str) or mouse["id"] in ids
+                or not _name(mouse["name"]) or not _name(mouse["controller"])
                 or not _int(mouse["cheese"], 0) or not _int(mouse["ability_cards"], 0)
                 or not isinstance(mouse["captured"], bool)
                 or (mouse["captured"] and mouse["cheese"])):
@@ -89,6 +97,16 @@ def _check_track(state: dict, mouse_ids: set[str]) -> None:
         raise _fail("acting")
 
 
+def _check_ambush_log(state: dict) -> None:
+    # The log outlives the cards it moved (removed figures): it names any card id, within bounds.
+    for move in state["ambush_log"]:
+        if (not isinstance(move, dict) or set(move) != {"card", "die", "from", "to"}
+                or not isinstance(move["card"], str) or not 0 < len(move["card"]) <= 80
+                or not _int(move["die"], 0, 6) or not _int(move["from"], 1, 100)
+                or not _int(move["to"], 1, move["from"])):
+            raise _fail("ambush log")
+
+
 def _check_turn(state: dict) -> None:
     turn, card = state["turn"], state["initiative_track"][state["acting"]]
     if card["kind"] == "minion":
@@ -129,6 +147,8 @@ def check_state(state: Any) -> None:
     for key, kind in KEYS.items():
         if not isinstance(state[key], kind) or (kind is int and isinstance(state[key], bool)):
             raise _fail(key)
+    if len(state["chapter_name"]) > CHAPTER_NAME_MAX:
+        raise _fail("chapter name")
     if not (_int(state["chapter_end_page"], 2) and _int(state["hourglass_page"], 1, state["chapter_end_page"])
             and _int(state["cheese_wheel"], 0, WHEEL_SIZE - 1) and _int(state["round"], 1)):
         raise _fail("numbers")
@@ -142,4 +162,5 @@ def check_state(state: Any) -> None:
     _check_types(state["minion_types"])
     _check_track(state, _check_mice(state["mice"]))
     _check_turn(state)
+    _check_ambush_log(state)
     _check_encounter(state)
