@@ -96,6 +96,7 @@ def foreign_keys_off(connection: sa.Connection) -> Iterator[None]:
 
     The pragma only takes effect outside a transaction, so it is set before the migration's
     transaction begins; it is set back before the pooled connection serves the app again."""
+    connection.rollback()  # end any read transaction first, or the pragma is silently ignored
     connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
     connection.commit()
     try:
