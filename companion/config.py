@@ -27,6 +27,8 @@ def from_environment(instance_path: str) -> dict:
         "SQLALCHEMY_DATABASE_URI": sqlalchemy_url(database_url),
         "PUBLIC_URL": os.environ.get("PUBLIC_URL", ""),
         "LIVE_WAIT_SECONDS": float(os.environ.get("LIVE_WAIT_SECONDS", "20")),
+        **{name: os.environ[name] for name in ("RATELIMIT_STORAGE_URI", "WRONG_CODE_LIMIT", "NEW_GAME_LIMIT")
+           if os.environ.get(name)},
     }
 
 
@@ -62,4 +64,8 @@ DEFAULTS = {
     "COMPRESS_MIMETYPES": ["text/html", "text/css", "application/javascript", "text/javascript",
                            "application/json", "image/svg+xml"],
     "GAME_KINDS": ("companion.rules.mage_knight", "companion.rules.mice_mystics"),
+    # Per client address (companion/web/limits.py); a mistyped code or two never comes near them.
+    "RATELIMIT_STORAGE_URI": "memory://",
+    "WRONG_CODE_LIMIT": "30 per minute;300 per hour",
+    "NEW_GAME_LIMIT": "30 per hour",
 }

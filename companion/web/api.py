@@ -18,6 +18,7 @@ from ..rules.base import BadParams, RuleError
 from ..security import csrf
 from . import devices
 from .games import draw_every_page
+from .limits import new_game_limit
 from .forms import BadForm, json_params, request_json, short_text, version
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -55,6 +56,7 @@ def load(code: str) -> Game:
 
 
 @bp.post("/games")
+@new_game_limit
 def create():
     try:
         data = body()
@@ -119,6 +121,7 @@ def export(code: str):
 
 
 @bp.post("/import")
+@new_game_limit
 def import_game():
     try:
         game = store.import_game(body(), render=lambda game: (draw_every_page(game), game_json(game)))

@@ -14,6 +14,7 @@ from . import devices
 from .errors import error_response
 from .forms import CONTROL, BadForm, action_params, gunzip, json_loads, short_text
 from .games import draw_every_page
+from .limits import new_game_limit
 
 bp = Blueprint("home", __name__)
 TITLE_MAX = 80
@@ -46,6 +47,7 @@ def join():
 
 
 @bp.route("/new/<kind_key>", methods=["GET", "POST"])
+@new_game_limit
 def new_game(kind_key: str):
     kind = kinds.get(kind_key)
     if kind is None:
@@ -115,6 +117,7 @@ def choose_text_size():
 
 
 @bp.post("/import")
+@new_game_limit
 def import_game():
     upload = request.files.get("file")
     if upload is None or not upload.filename:
