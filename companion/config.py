@@ -29,6 +29,8 @@ def from_environment(instance_path: str) -> dict:
         "LIVE_WAIT_SECONDS": float(os.environ.get("LIVE_WAIT_SECONDS", "20")),
         **{name: os.environ[name] for name in ("RATELIMIT_STORAGE_URI", "WRONG_CODE_LIMIT", "NEW_GAME_LIMIT")
            if os.environ.get(name)},
+        **{name: int(os.environ[name]) for name in ("IDLE_ARCHIVE_DAYS", "ARCHIVED_DELETE_DAYS")
+           if os.environ.get(name)},
     }
 
 
@@ -68,4 +70,7 @@ DEFAULTS = {
     "RATELIMIT_STORAGE_URI": "memory://",
     "WRONG_CODE_LIMIT": "30 per minute;300 per hour",
     "NEW_GAME_LIMIT": "30 per hour",
+    # A game nobody has touched for this long is archived, then deleted this much later (web/expiry.py).
+    "IDLE_ARCHIVE_DAYS": 180,
+    "ARCHIVED_DELETE_DAYS": 90,
 }

@@ -210,11 +210,37 @@ def set_archived(game: Game, archived: bool) -> None:
 
 
 def delete(game: Game) -> None:
-    db.session.execute(sa.delete(Event).where(Event.game_id == game.id))
-    db.session.execute(sa.delete(Seat).where(Seat.game_id == game.id))
-    db.session.execute(sa.delete(Presence).where(Presence.game_id == game.id))
-    db.session.delete(game)
+    _delete_games([game.id])
     db.session.commit()
+
+
+def _delete_games(ids: list[int]) -> None:
+    for model in (Event, Seat, Presence):
+        db.session.execute(sa.delete(model).where(model.game_id.in_(ids)))
+    db.session.execute(sa.delete(Game).where(Game.id.in_(ids)))
+
+
+# --- idle games ------------------------------------------------------------------------------
+
+def idle_deadlines(game: Game, archive_after: timedelta, delete_after: timedelta) -> tuple[datetime, datetime]:
+    """When this game is archived, and when deleted, unless someone plays it (or restores it) first."""
+    return game.updated_at + archive_after, game.updated_at + archive_after + delete_after
+
+
+def sweep_idle(now: datetime, archive_after: timedelta, delete_after: timedelta) -> tuple[int, int]:
+    """Archive games idle for `archive_after`; delete archived ones idle `delete_after` longer.
+
+    Returns (archived, deleted). Idle means no change, seat, rename or restore since `updated_at`;
+    archiving here leaves `updated_at` as it was, so the deletion clock keeps running."""
+    with one_writer():
+        doomed = list(db.session.scalars(sa.select(Game.id).where(
+            Game.archived, Game.updated_at < now - archive_after - delete_after)))
+        _delete_games(doomed)
+        archived = db.session.execute(
+            sa.update(Game).where(~Game.archived, Game.updated_at < now - archive_after)
+            .values(archived=True, seating=Game.seating + 1).execution_options(synchronize_session=False))
+        db.session.commit()
+    return archived.rowcount, len(doomed)
 
 
 # --- seats ----------------------------------------------------------------------------------
@@ -269,8 +295,11 @@ def release_seat(game: Game, device_id: str) -> None:
 
 
 def _bump_seating(game: Game) -> None:
-    """Seats, the name, the archive flag: what screens show beside the state. Waking them is enough."""
-    db.session.execute(sa.update(Game).where(Game.id == game.id).values(seating=Game.seating + 1)
+    """Seats, the name, the archive flag: what screens show beside the state. Waking them is enough.
+
+    Each is also a sign of life: the game's idle time (archive, then delete) starts again."""
+    db.session.execute(sa.update(Game).where(Game.id == game.id)
+                       .values(seating=Game.seating + 1, updated_at=utcnow())
                        .execution_options(synchronize_session=False))
     db.session.commit()
     db.session.refresh(game)

@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from .. import kinds, store
 from ..i18n import LANG_COOKIE, translate
 from ..rules.base import BadParams, RuleError
-from . import devices
+from . import devices, expiry
 from .errors import error_response
 from .forms import CONTROL, BadForm, action_params, gunzip, json_loads, short_text
 from .games import draw_every_page
@@ -29,6 +29,7 @@ def home_page(status: int = 200, message: str | None = None):
 
 @bp.get("/")
 def index():
+    expiry.sweep_if_due()
     return home_page()
 
 
