@@ -50,10 +50,10 @@ def test_restoring_an_archived_game_starts_its_idle_time_again(tmp_path):
     client = app.test_client()
     code = counter_with_history(client)
     idle_for(app, code, 200)
-    app.test_cli_runner().invoke(args=["sweep-games"])
+    assert app.test_cli_runner().invoke(args=["sweep-games"]).output == "1 archived, 0 deleted\n"
     token = csrf_token(client, f"/g/{code}")
     client.post(f"/g/{code}/archive", data={"csrf_token": token, "archived": "0"})
-    app.test_cli_runner().invoke(args=["sweep-games"])
+    assert app.test_cli_runner().invoke(args=["sweep-games"]).output == "0 archived, 0 deleted\n"
     with app.app_context():
         assert not store.find(code).archived
 
