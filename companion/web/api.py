@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from flask import Blueprint, abort, current_app, jsonify, url_for
+from flask import Blueprint, abort, current_app, jsonify, request, url_for
 from flask_babel import gettext as _
 
 from .. import store
@@ -35,7 +35,7 @@ def game_json(game: Game) -> dict[str, Any]:
 
 
 def body() -> dict[str, Any]:
-    data = request_json(current_app.config["IMPORT_MAX_BYTES"])
+    data = request_json(request.max_content_length or current_app.config["IMPORT_MAX_BYTES"])
     if not isinstance(data, dict):
         raise BadForm(_("The body must be a JSON object."))
     return data
