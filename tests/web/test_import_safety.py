@@ -72,6 +72,8 @@ def test_a_label_that_reached_the_database_renders_as_plain_text():
     lambda s: s["mice"][0].update(name={"msgid": "Lily"}),
     lambda s: s["mice"][0].update(name=7),
     lambda s: s.update(ambush_log=[1]),
+    lambda s: [s["mice"][0].update(id="m" * 75)] + [c.update(mouse="m" * 75, card="m" * 75)
+                                                    for c in s["initiative_track"] if c.get("mouse") == "lily"],
     lambda s: s.update(ambush_log=[{"card": "nothing", "die": 1, "from": 1, "to": 2}]),
     lambda s: s.update(chapter_name=["Chapter 1"]),
     lambda s: s.update(chapter_name="Chapter\x001"),

@@ -42,7 +42,7 @@ def _check_types(types: dict) -> None:
 
 
 def _name(value: Any) -> bool:
-    """A name as setup takes it: absent, or 1 to 40 characters (a seat id adds 7 to a controller)."""
+    """A name or id as setup makes it: absent, or 1 to 40 characters (a seat id adds 7: 80 in the database)."""
     return value is None or (isinstance(value, str) and 0 < len(value) <= NAME_MAX)
 
 
@@ -51,7 +51,7 @@ def _check_mice(mice: list) -> set[str]:
     for mouse in mice:
         if (not isinstance(mouse, dict) or set(mouse) != {"id", "name", "controller", "cheese", "captured",
                                                           "ability_cards"}
-                or not isinstance(mouse["id"], str) or mouse["id"] in ids
+                or not isinstance(mouse["id"], str) or mouse["id"] in ids or not _name(mouse["id"])
                 or not _name(mouse["name"]) or not _name(mouse["controller"])
                 or not _int(mouse["cheese"], 0) or not _int(mouse["ability_cards"], 0)
                 or not isinstance(mouse["captured"], bool)
