@@ -1,175 +1,260 @@
-"""50 tables x 4 devices live on one server for 60 s: errors, action latency, change-to-device latency.
+"""Tables of devices live on the server: errors, server time per action, and the time from a tap until
+each device of the table hears of it — measured by a load client that is never the bottleneck.
 
-Each device keeps its cookies (device id, session) as a browser does, so the server sees 200 devices,
-not a new one per request.
+Server: gunicorn.conf.py as bin/serve runs it (gevent workers) on SQLite, or several app servers on one
+PostgreSQL (--postgres URL --servers 2), the devices of a table spread over them.
+Each table: one player acting every ~--pause s through the JSON API (Mice and Mystics "Next", a new
+connection per tap as a phone that idled past keep-alive opens) and --devices devices that long poll
+and fetch their own panel whenever the game moves, as the pages do. Each device keeps its cookies and
+each table comes from a loopback address of its own (127.0.x.y), as phones at different tables would.
 
-gunicorn (2 worker processes x 128 threads, as bin/serve starts it) on SQLite. Each table has one
-player acting every ~5 s (--pause) through the JSON API ("Next" in Mice and Mystics) and 4 devices that long
-poll and fetch their panel whenever the game moves, as the pages do. Bounded in time; loopback only.
-Usage: .venv/bin/python -m bench.load [--tables 50] [--devices 4] [--seconds 60]
+The client is asyncio (aiohttp) in --clients processes of its own. Each reports its CPU use and its
+event loop's lag; a run in which a client was saturated is refused, not reported.
+Idle memory per waiting device: the server's resident memory with every device waiting and nobody
+acting, less before the devices came, divided by the devices.
+
+Bounded in time; loopback only.
+Usage: .venv/bin/python -m bench.load [--tables 50] [--devices 4] [--seconds 60] [--clients 1]
+       [--postgres postgresql://user:pw@127.0.0.1/postgres --servers 2]
 """
 from __future__ import annotations
 
 import argparse
-import http.client
+import asyncio
 import json
+import multiprocessing
 import random
 import tempfile
-import threading
 import time
 import urllib.request
 from pathlib import Path
 
-from bench.stats import report
-from bench.tap_latency import start_server
+import sqlalchemy as sa
 
-ROOT = Path(__file__).resolve().parent.parent
+from bench.stats import percentile, report
+from companion.config import sqlalchemy_url
+from companion.serving import start_server, stop_server
+
 SETUP = {"mouse": ["collin", "lily", "nez", "filch"], "minion_type": ["rat_warriors"], "minion_count": [2]}
+CLIENT_CPU_LIMIT = 0.70  # of one core: above it the client, not the server, may set the pace
+LOOP_LAG_LIMIT = 0.025  # seconds: p99 of a 10 ms timer's lateness (the machine, or the client, too busy)
 
 
-class Stats:
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.errors: list[str] = []
-        self.actions: list[float] = []
-        self.panels: list[float] = []
-        self.seen: list[float] = []
-        self.acted_at: dict[tuple[str, int], float] = {}
-
-    def error(self, what: str) -> None:
-        with self.lock:
-            self.errors.append(what)
+def table_address(table: int) -> str:
+    return f"127.0.{1 + table // 250}.{2 + table % 250}"
 
 
-class Cookies:
-    """A device's cookies (its device id and session), kept across requests as a browser keeps them."""
+# --- the client (in processes of its own) ------------------------------------------------------
 
-    def __init__(self):
-        self.jar: dict[str, str] = {}
-
-    def header(self) -> dict[str, str]:
-        return {"Cookie": "; ".join(f"{k}={v}" for k, v in self.jar.items())} if self.jar else {}
-
-    def keep(self, response) -> None:
-        for value in response.headers.get_all("Set-Cookie") or []:
-            name, _, rest = value.partition("=")
-            self.jar[name.strip()] = rest.split(";", 1)[0]
+def client_process(tables: list[dict], devices: int, pause: float, start_at: float, idle: float,
+                   seconds: float, results) -> None:
+    results.put(asyncio.run(client(tables, devices, pause, start_at, idle, seconds)))
 
 
-def player(port, code, stats, stop, pause):
-    version = 0
-    cookies = Cookies()
-    rng = random.Random(code)
-    time.sleep(rng.random() * pause)
-    while not stop.is_set():
-        body = json.dumps({"action": "next_turn", "version": version, "params": {}})
-        started = time.perf_counter()
-        # A new connection per tap, as a phone that idled past the server's keep-alive would open.
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+async def client(tables, devices, pause, start_at, idle, seconds) -> dict:
+    import aiohttp
+
+    stop = asyncio.Event()
+    out = {"errors": [], "actions": [], "panels": [], "acted": {}, "heard": [], "lag": []}
+    timeout = aiohttp.ClientTimeout(total=60)
+
+    def session(address: str, fresh_connections: bool = False):
+        connector = aiohttp.TCPConnector(limit=1, local_addr=(address, 0), force_close=fresh_connections)
+        return aiohttp.ClientSession(connector=connector, cookie_jar=aiohttp.CookieJar(unsafe=True),
+                                     timeout=timeout)
+
+    async def device(table: dict, index: int) -> None:
+        base, code = table["servers"][index % len(table["servers"])], table["code"]
+        token = "0.0"
+        async with session(table["address"]) as http:
+            while not stop.is_set():
+                try:
+                    async with http.get(f"{base}/g/{code}/live", params={"v": token, "wait": "20"}) as answer:
+                        body = await answer.read()
+                    heard_at = time.perf_counter()
+                    if answer.status == 204:
+                        continue
+                    if answer.status != 200:
+                        out["errors"].append(f"live: HTTP {answer.status}")
+                        await asyncio.sleep(1)
+                        continue
+                    token = json.loads(body)["token"]
+                    out["heard"].append((code, int(token.split(".")[0]), heard_at))
+                    started = time.perf_counter()
+                    async with http.get(f"{base}/g/{code}", headers={"HX-Request": "true"}) as panel:
+                        await panel.read()
+                    out["panels"].append(time.perf_counter() - started)
+                    if panel.status != 200:
+                        out["errors"].append(f"panel: HTTP {panel.status}")
+                except (aiohttp.ClientError, asyncio.TimeoutError) as error:
+                    if not stop.is_set():
+                        out["errors"].append(f"live: {error!r}")
+                        await asyncio.sleep(1)
+
+    async def player(table: dict) -> None:
+        rng = random.Random(table["code"])
+        version, turn = 0, 0
+        await asyncio.sleep(max(0.0, start_at + idle - time.time()) + rng.random() * pause)
+        async with session(table["address"], fresh_connections=True) as http:
+            while not stop.is_set():
+                base = table["servers"][turn % len(table["servers"])]
+                turn += 1
+                started = time.perf_counter()
+                try:
+                    async with http.post(f"{base}/api/games/{table['code']}/actions",
+                                         json={"action": "next_turn", "version": version, "params": {}}) as answer:
+                        body = await answer.read()
+                except (aiohttp.ClientError, asyncio.TimeoutError) as error:
+                    out["errors"].append(f"action: {error!r}")
+                    continue
+                if answer.status != 200:
+                    out["errors"].append(f"action: HTTP {answer.status}")
+                else:
+                    version = json.loads(body)["version"]
+                    out["actions"].append(time.perf_counter() - started)
+                    out["acted"][f"{table['code']} {version}"] = started
+                try:
+                    await asyncio.wait_for(stop.wait(), pause * (0.5 + rng.random()))
+                except asyncio.TimeoutError:
+                    pass
+
+    async def loop_lag() -> None:
+        while not stop.is_set():
+            planned = time.perf_counter() + 0.01
+            await asyncio.sleep(0.01)
+            out["lag"].append(max(0.0, time.perf_counter() - planned))
+
+    await asyncio.sleep(max(0.0, start_at - time.time()))
+    cpu_started, wall_started = time.process_time(), time.perf_counter()
+    tasks = [asyncio.create_task(device(t, i)) for t in tables for i in range(devices)]
+    tasks += [asyncio.create_task(player(t)) for t in tables]
+    tasks.append(asyncio.create_task(loop_lag()))
+    await asyncio.sleep(max(0.0, start_at + idle + seconds - time.time()))
+    stop.set()
+    await asyncio.sleep(0.5)
+    cpu = (time.process_time() - cpu_started) / (time.perf_counter() - wall_started)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    seen = [heard_at - out["acted"][f"{code} {version}"] for code, version, heard_at in out["heard"]
+            if f"{code} {version}" in out["acted"]]
+    return {"errors": out["errors"], "actions": out["actions"], "panels": out["panels"], "seen": seen,
+            "lag_p99": percentile(out["lag"], 99) if out["lag"] else 0.0, "cpu": cpu}
+
+
+# --- the server side ---------------------------------------------------------------------------
+
+def resident_kb(master_pid: int) -> int:
+    """Resident memory of a gunicorn master's worker processes, in KB."""
+    total = 0
+    for status in Path("/proc").glob("[0-9]*/status"):
         try:
-            conn.request("POST", f"/api/games/{code}/actions", body,
-                         {"Content-Type": "application/json", **cookies.header()})
-            response = conn.getresponse()
-            data = json.loads(response.read())
-            cookies.keep(response)
-        except Exception as error:  # noqa: BLE001 - every failure is counted
-            stats.error(f"action: {error!r}")
+            text = status.read_text()
+        except OSError:
             continue
-        finally:
-            conn.close()
-        elapsed = time.perf_counter() - started
-        if response.status != 200:
-            stats.error(f"action: HTTP {response.status}")
-        else:
-            version = data["version"]
-            with stats.lock:
-                stats.actions.append(elapsed)
-                stats.acted_at[(code, version)] = started
-        stop.wait(pause * (0.5 + rng.random()))
+        fields = dict(line.split(":", 1) for line in text.splitlines() if ":" in line)
+        if fields.get("PPid", "").strip() == str(master_pid):
+            total += int(fields.get("VmRSS", "0 kB").split()[0])
+    return total
 
 
-def device(port, code, stats, stop):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=40)
-    cookies = Cookies()
-    token = "0.0"
-    while not stop.is_set():
-        try:
-            conn.request("GET", f"/g/{code}/live?v={token}&wait=10", headers=cookies.header())
-            response = conn.getresponse()
-            body = response.read()
-            cookies.keep(response)
-            if response.status == 204:
-                continue
-            if response.status != 200:
-                stats.error(f"live: HTTP {response.status}")
-                continue
-            token = json.loads(body)["token"]
-            now = time.perf_counter()
-            started = time.perf_counter()
-            conn.request("GET", f"/g/{code}", headers={"HX-Request": "true", **cookies.header()})
-            panel = conn.getresponse()
-            panel.read()
-            cookies.keep(panel)
-            if panel.status != 200:
-                stats.error(f"panel: HTTP {panel.status}")
-            with stats.lock:
-                stats.panels.append(time.perf_counter() - started)
-                acted = stats.acted_at.get((code, int(token.split(".")[0])))
-                if acted is not None:
-                    stats.seen.append(now - acted)
-        except Exception as error:  # noqa: BLE001
-            if not stop.is_set():
-                stats.error(f"live: {error!r}")
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=40)
+def fresh_postgres(url: str) -> str:
+    name = "companion_bench"
+    admin = sa.create_engine(sqlalchemy_url(url), isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return url.rsplit("/", 1)[0] + "/" + name
+
+
+def new_game(base: str) -> str:
+    request = urllib.request.Request(f"{base}/api/games", method="POST",
+                                     data=json.dumps({"kind": "mice_mystics", "setup": SETUP}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())["code"]
+
+
+def server_times(log: Path) -> dict[str, list[float]]:
+    """The server's own time per request (gunicorn's access log), apart from any wait in the client."""
+    times: dict[str, list[float]] = {"action": [], "panel": []}
+    for line in log.read_text().splitlines():
+        method, path, _status, micros = line.split()
+        if method == "POST" and path.endswith("/actions"):
+            times["action"].append(int(micros) / 1e6)
+        elif method == "GET" and path.startswith("/g/") and path.count("/") == 2:
+            times["panel"].append(int(micros) / 1e6)
+    return times
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--devices", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=60)
-    parser.add_argument("--port", type=int, default=5097)
+    parser.add_argument("--idle", type=float, default=8, help="seconds with every device waiting before anyone acts")
     parser.add_argument("--pause", type=float, default=5.0, help="mean seconds between a table's actions")
+    parser.add_argument("--clients", type=int, default=1, help="load client processes")
+    parser.add_argument("--postgres", default="", help="a PostgreSQL server URL (a fresh database is made on it)")
+    parser.add_argument("--servers", type=int, default=1, help="app servers (each its own gunicorn)")
+    parser.add_argument("--workers", type=int, default=0, help="worker processes per server (default: 2 / servers)")
     args = parser.parse_args()
     workdir = Path(tempfile.mkdtemp())
-    access_log = workdir / "access.log"
-    server = start_server(args.port, workdir, threads=128, access_log=access_log)
-    stats, stop = Stats(), threading.Event()
+    database = fresh_postgres(args.postgres) if args.postgres else f"sqlite:///{workdir / 'bench.db'}"
+    workers = args.workers or max(1, 2 // args.servers)
+    servers = []
     try:
-        codes = []
-        for _ in range(args.tables):
-            request = urllib.request.Request(f"http://127.0.0.1:{args.port}/api/games", method="POST",
-                                             data=json.dumps({"kind": "mice_mystics", "setup": SETUP}).encode(),
-                                             headers={"Content-Type": "application/json"})
-            codes.append(json.loads(urllib.request.urlopen(request).read())["code"])
-        threads = [threading.Thread(target=device, args=(args.port, c, stats, stop), daemon=True)
-                   for c in codes for _ in range(args.devices)]
-        threads += [threading.Thread(target=player, args=(args.port, c, stats, stop, args.pause), daemon=True)
-                    for c in codes]
-        for t in threads:
-            t.start()
-        time.sleep(args.seconds)
-        stop.set()
-        time.sleep(1)
+        for n in range(args.servers):
+            log = workdir / f"access-{n}.log"
+            server, base = start_server(database, workers=workers, access_log=log, migrate=n == 0,
+                                        env={"LIVE_WAIT_SECONDS": "20"})
+            servers.append((server, base, log))
+        bases = [base for _, base, _ in servers]
+        tables = [{"code": new_game(bases[t % len(bases)]), "address": table_address(t),
+                   "servers": bases[t % len(bases):] + bases[:t % len(bases)]} for t in range(args.tables)]
+        memory_before = sum(resident_kb(server.pid) for server, _, _ in servers)
+        start_at = time.time() + 1.0
+        results = multiprocessing.get_context("spawn").Queue()
+        clients = [multiprocessing.get_context("spawn").Process(
+            target=client_process, args=(tables[i::args.clients], args.devices, args.pause, start_at, args.idle,
+                                         args.seconds, results)) for i in range(args.clients)]
+        for process in clients:
+            process.start()
+        time.sleep(max(0.0, start_at + args.idle - 1.0 - time.time()))
+        memory_waiting = sum(resident_kb(server.pid) for server, _, _ in servers)
+        outcomes = [results.get(timeout=args.idle + args.seconds + 120) for _ in clients]
+        for process in clients:
+            process.join()
     finally:
-        server.kill()
-        server.wait(timeout=10)
-    print(f"{args.tables} tables x {args.devices} devices for {args.seconds:.0f} s, one action per table every "
-          f"~{args.pause:g} s; gunicorn 2 x 128 threads, SQLite; client threads in one process on the same 2 cores")
-    print(f"errors: {len(stats.errors)}" + (f" (first: {stats.errors[:3]})" if stats.errors else ""))
-    report("action via API (server + client)", stats.actions)
-    report("panel fetch after a change", stats.panels)
-    report("action started -> device heard of it", stats.seen)
-    # The server's own time per request (gunicorn's access log), without the client's waits.
-    server_times: dict[str, list[float]] = {"action": [], "panel": [], "live": []}
-    for line in access_log.read_text().splitlines():
-        method, path, _status, micros = line.split()
-        what = ("action" if method == "POST" and path.endswith("/actions") else
-                "live" if path.endswith("/live") else "panel" if method == "GET" and path.startswith("/g/") else None)
-        if what:
-            server_times[what].append(int(micros) / 1e6)
-    report("server time: action (API)", server_times["action"])
-    report("server time: panel fetch", server_times["panel"])
+        for server, _, _ in servers:
+            stop_server(server)
+    devices = args.tables * args.devices
+    engine = "PostgreSQL" if args.postgres else "SQLite"
+    print(f"{args.tables} tables x {args.devices} devices ({devices} waiting), one action per table every "
+          f"~{args.pause:g} s, {args.seconds:.0f} s; {args.servers} app server(s) x {workers} gevent worker(s), "
+          f"{engine}; {args.clients} asyncio client process(es) on the same machine")
+    busy = [o for o in outcomes if o["cpu"] >= CLIENT_CPU_LIMIT or o["lag_p99"] >= LOOP_LAG_LIMIT]
+    for n, o in enumerate(outcomes):
+        print(f"client {n}: CPU {o['cpu']:.0%} of a core, event loop lag p99 {o['lag_p99'] * 1000:.1f} ms")
+    if busy:
+        print(f"REFUSED: a load client was saturated (CPU ≥ {CLIENT_CPU_LIMIT:.0%} of a core or loop lag p99 ≥ "
+              f"{LOOP_LAG_LIMIT * 1000:.0f} ms): its figures would measure the client. Use more --clients.")
+        raise SystemExit(2)
+    errors = [e for o in outcomes for e in o["errors"]]
+    print(f"errors: {len(errors)}" + (f" (first: {errors[:3]})" if errors else ""))
+    report("action via API (client side)", [t for o in outcomes for t in o["actions"]])
+    report("panel fetch after a change (client side)", [t for o in outcomes for t in o["panels"]])
+    report("action started -> device heard of it", [t for o in outcomes for t in o["seen"]])
+    times = {"action": [], "panel": []}
+    for _, _, log in servers:
+        for what, samples in server_times(log).items():
+            times[what] += samples
+    report("server time: action (API)", times["action"])
+    report("server time: panel fetch", times["panel"])
+    per_device = (memory_waiting - memory_before) / devices
+    print(f"server memory: {memory_before / 1024:.1f} MB before the devices, {memory_waiting / 1024:.1f} MB with "
+          f"{devices} waiting: {per_device:.1f} KB per waiting device")
 
 
 if __name__ == "__main__":

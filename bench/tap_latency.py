@@ -8,44 +8,23 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
 from pathlib import Path
 
 from bench.stats import report
+from companion import serving
 
-ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-def start_server(port: int, workdir: Path, threads: int = 16, access_log: Path | None = None) -> subprocess.Popen:
-    """gunicorn with 2 worker processes on a fresh SQLite file in `workdir`, once it answers.
-
-    With `access_log`, gunicorn writes "METHOD PATH STATUS MICROSECONDS" per request there: the time
-    the server itself spent, apart from any wait in the client."""
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{workdir / 'bench.db'}", "SECRET_KEY": "bench"}
-    subprocess.run([sys.executable, "-m", "flask", "--app", "companion", "db", "upgrade"],
-                   cwd=ROOT, env=env, check=True, capture_output=True)
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--worker-class", "gthread",
-         "--workers", "2", "--threads", str(threads), "--graceful-timeout", "1",
-         *(["--access-logfile", str(access_log), "--access-logformat", "%(m)s %(U)s %(s)s %(D)s"]
-           if access_log else []),
-         "companion:create_app()"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
-            return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise SystemExit("the server did not start")
+def start_server(port: int, workdir: Path, access_log: Path | None = None) -> subprocess.Popen:
+    """gunicorn as bin/serve runs it (gunicorn.conf.py, 2 gevent workers) on a fresh SQLite file."""
+    server, _ = serving.start_server(f"sqlite:///{workdir / 'bench.db'}", port=port, access_log=access_log)
+    return server
 
 
 def new_game(base: str) -> str:
@@ -86,7 +65,7 @@ def main() -> None:
                 latencies.append(time.perf_counter() - started)
                 phone.wait_for_selector(f'#game-panel[data-version="{version + 1}"]')
             browser.close()
-        print("gunicorn, 2 worker processes x 16 threads, SQLite; Chromium headless, two contexts")
+        print("gunicorn.conf.py (2 gevent workers), SQLite; Chromium headless, two contexts")
         report("tap on the phone -> shown on the tablet", latencies)
     finally:
         server.terminate()

@@ -22,8 +22,14 @@ def create_app(test_config: dict | None = None) -> Flask:
     else:
         app.config.from_mapping(test_config)
 
-    from . import database, i18n, kinds, security
+    if app.config["PROXIES"]:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+        n = app.config["PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)
+
+    from . import database, i18n, kinds, presence, security
     database.init_app(app)
+    presence.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
     kinds.init_app(app, app.config["GAME_KINDS"])

@@ -26,11 +26,15 @@ def from_environment(instance_path: str) -> dict:
         "SECRET_KEY": secret_key(instance_path),
         "SQLALCHEMY_DATABASE_URI": sqlalchemy_url(database_url),
         "PUBLIC_URL": os.environ.get("PUBLIC_URL", ""),
+        # Reverse proxies in front (docs/DEPLOY.md): their X-Forwarded-For/-Proto are then believed.
+        "PROXIES": int(os.environ.get("PROXIES", "0")),
         "LIVE_WAIT_SECONDS": float(os.environ.get("LIVE_WAIT_SECONDS", "20")),
         **{name: os.environ[name] for name in ("RATELIMIT_STORAGE_URI", "WRONG_CODE_LIMIT", "NEW_GAME_LIMIT")
            if os.environ.get(name)},
         **{name: int(os.environ[name]) for name in ("IDLE_ARCHIVE_DAYS", "ARCHIVED_DELETE_DAYS")
            if os.environ.get(name)},
+        "LIVE_MAX_WAITING_PER_ADDRESS": int(os.environ.get("LIVE_MAX_WAITING_PER_ADDRESS", "500")),
+        "LIVE_CATCH_UP_SECONDS": float(os.environ.get("LIVE_CATCH_UP_SECONDS", "5")),
     }
 
 
@@ -58,7 +62,22 @@ DEFAULTS = {
     "BABEL_DEFAULT_LOCALE": "en",
     "LANGUAGES": ("en", "ru"),
     "SQLALCHEMY_ENGINE_OPTIONS": {},
-    "LIVE_POLL_INTERVAL": 0.05,
+    # SQLite: how often each process asks whether another one committed (PRAGMA data_version, a few
+    # microseconds); PostgreSQL pushes instead (LISTEN/NOTIFY).
+    "PROXIES": 0,
+    "LIVE_POLL_INTERVAL": 0.01,
+    # Waiting requests one device or one network address may hold open in each server process:
+    # beyond it a 429 at once, so no client can hoard the server's connections.
+    "LIVE_MAX_WAITING_PER_DEVICE": 8,
+    # Waited games are read again this often whatever the notifications said (a missed one costs a delay).
+    "LIVE_CATCH_UP_SECONDS": 5.0,
+    # Devices' presence is written in one batch this long after the first of them is noted.
+    "PRESENCE_FLUSH_SECONDS": 1.0,
+    # A page's live stream sends a heartbeat this often while nothing happens (it shows "Offline" after
+    # ~2 missed), and ends after LIVE_STREAM_SECONDS (the page opens a new one at once).
+    "LIVE_BEAT_SECONDS": 1.5,
+    "LIVE_STREAM_SECONDS": 300.0,
+    "LIVE_MAX_WAITING_PER_ADDRESS": 500,
     # Plain http on a LAN: browsers only offer gzip there. Small answers (live polls) stay as they are.
     "COMPRESS_ALGORITHM": ["gzip"],
     "COMPRESS_MIN_SIZE": 1024,

@@ -4,6 +4,7 @@ from __future__ import annotations
 import fcntl
 import os
 import sqlite3
+import sys
 import threading
 from contextlib import contextmanager, nullcontext
 from datetime import datetime, timezone
@@ -25,30 +26,54 @@ class SqliteWriter:
     """One writer at a time, queued in the kernel rather than in SQLite's busy handler.
 
     SQLite lets one connection write at a time; the others wait in its busy handler, which sleeps up
-    to 100 ms between tries. Under load one server process could keep the lock while the other's
-    writer slept through every chance: a tap waited a second. Writers here queue on a thread lock
-    (this process) and an flock on a file next to the database (every process), and wake as soon as
-    the lock is free."""
+    to 100 ms between tries — in C, so under gevent it would stall every device of the process.
+    Writers here queue on a lock (this process: a thread or a greenlet) and an flock on a file next
+    to the database (every process), and wake as soon as the lock is free. Reentrant: a change that
+    calls another write helper holds it once."""
 
     def __init__(self, database_file: str | None):
-        self._thread_lock = threading.Lock()
+        self._lock = threading.RLock()
+        self._depth = 0
         self._path = database_file + ".write-lock" if database_file else None
         self._fd: int | None = None
         self._pid = 0
 
     @contextmanager
     def __call__(self) -> Iterator[None]:
-        with self._thread_lock:
-            if self._path is None:  # an in-memory database has one process
-                yield
-                return
-            if self._pid != os.getpid():  # a forked server worker opens its own descriptor
-                self._fd, self._pid = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600), os.getpid()
-            fcntl.flock(self._fd, fcntl.LOCK_EX)
+        with self._lock:
+            outermost = self._depth == 0 and self._path is not None
+            if outermost:
+                if self._pid != os.getpid():  # a forked server worker opens its own descriptor
+                    self._fd, self._pid = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600), os.getpid()
+                _lock_file(self._fd)
+            self._depth += 1
             try:
                 yield
             finally:
-                fcntl.flock(self._fd, fcntl.LOCK_UN)
+                self._depth -= 1
+                if outermost:
+                    fcntl.flock(self._fd, fcntl.LOCK_UN)
+
+
+def _lock_file(fd: int) -> None:
+    """flock the write-lock file; under gevent, wait in a helper thread so the worker's other
+    devices (each a greenlet) go on being served while this one waits for another process."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return
+    except BlockingIOError:
+        pass
+    if cooperative():
+        import gevent
+        gevent.get_hub().threadpool.apply(fcntl.flock, (fd, fcntl.LOCK_EX))
+    else:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+
+
+def cooperative() -> bool:
+    """Served by gevent (gunicorn's gevent worker patched the standard library)."""
+    gevent_monkey = sys.modules.get("gevent.monkey")
+    return bool(gevent_monkey and gevent_monkey.is_module_patched("threading"))
 
 
 def one_writer() -> ContextManager:

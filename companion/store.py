@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping
 import sqlalchemy as sa
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import kinds
+from . import changes, kinds, presence
 from .database import one_writer
 from .models import Device, Event, Game, Presence, Seat, db, utcnow
 from .rules.base import BadParams, N_, Outcome, RuleError, is_plain_data, is_plain_text, text_from_file
@@ -28,7 +28,6 @@ CODE_ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY"
 CODE_LENGTH = 5
 UNDO = "undo"
 EXPORT_FORMAT = "table-companion/1"
-PRESENCE_REFRESH = timedelta(seconds=10)
 CONNECTED_WITHIN = timedelta(seconds=45)
 
 
@@ -79,9 +78,10 @@ def create_game(kind_key: str, setup_form: Mapping[str, Any], title: str, rng: r
     if kind is None:
         raise BadParams(N_("Unknown game: {kind}"), kind=str(kind_key)[:32])
     state = kind.new_state(kind.parse_setup(setup_form), rng)
-    game = Game(code=free_code(), kind=kind_key, title=title or kind.name, state=state, version=0)
-    db.session.add(game)
-    db.session.commit()
+    with one_writer():
+        game = Game(code=free_code(), kind=kind_key, title=title or kind.name, state=state, version=0)
+        db.session.add(game)
+        db.session.commit()
     return game
 
 
@@ -144,11 +144,14 @@ def _commit_change(game: Game, seen_version: int, new_state: dict, event: Event,
         event.game_id, event.seq, event.at = game.id, seen_version + 1, now
         event.device_id, event.device_label = device.id, device.label
         db.session.add(event)
+        token = f"{seen_version + 1}.{game.seating}"
+        changes.within(game.code, token)
         db.session.commit()
     # What the row now holds, without reading it back (the UPDATE above was conditional on it).
     set_committed_value(game, "state", new_state)
     set_committed_value(game, "version", seen_version + 1)
     set_committed_value(game, "updated_at", now)
+    changes.committed(game.code, token)
 
 
 def _event(game_id: int, seq: int | None) -> Event | None:
@@ -200,18 +203,23 @@ def _plain(params: Mapping[str, Any]) -> dict:
 # --- games' own settings -------------------------------------------------------------------
 
 def rename(game: Game, title: str) -> None:
-    game.title = title
-    _bump_seating(game)  # every screen shows the name: wake them
+    with one_writer():
+        game.title = title
+        _bump_seating(game)  # every screen shows the name: wake them
 
 
 def set_archived(game: Game, archived: bool) -> None:
-    game.archived = archived
-    _bump_seating(game)
+    with one_writer():
+        game.archived = archived
+        _bump_seating(game)
 
 
 def delete(game: Game) -> None:
-    _delete_games([game.id])
-    db.session.commit()
+    with one_writer():
+        _delete_games([game.id])
+        changes.within(game.code, changes.GONE)
+        db.session.commit()
+    changes.committed(game.code, changes.GONE)
 
 
 def _delete_games(ids: list[int]) -> None:
@@ -233,14 +241,23 @@ def sweep_idle(now: datetime, archive_after: timedelta, delete_after: timedelta)
     Returns (archived, deleted). Idle means no change, seat, rename or restore since `updated_at`;
     archiving here leaves `updated_at` as it was, so the deletion clock keeps running."""
     with one_writer():
-        doomed = list(db.session.scalars(sa.select(Game.id).where(
-            Game.archived, Game.updated_at < now - archive_after - delete_after)))
-        _delete_games(doomed)
-        archived = db.session.execute(
-            sa.update(Game).where(~Game.archived, Game.updated_at < now - archive_after)
-            .values(archived=True, seating=Game.seating + 1).execution_options(synchronize_session=False))
+        doomed = {row.id: row.code for row in db.session.execute(sa.select(Game.id, Game.code).where(
+            Game.archived, Game.updated_at < now - archive_after - delete_after))}
+        _delete_games(list(doomed))
+        idle = list(db.session.scalars(
+            sa.select(Game.id).where(~Game.archived, Game.updated_at < now - archive_after)))
+        db.session.execute(sa.update(Game).where(Game.id.in_(idle)).values(archived=True, seating=Game.seating + 1)
+                           .execution_options(synchronize_session=False))
+        # Devices still showing them hear of it like of any change: the archived one's new token, or gone.
+        moved = {code: changes.GONE for code in doomed.values()}
+        moved.update((row.code, f"{row.version}.{row.seating}") for row in db.session.execute(
+            sa.select(Game.code, Game.version, Game.seating).where(Game.id.in_(idle))))
+        for code, token in moved.items():
+            changes.within(code, token)
         db.session.commit()
-    return archived.rowcount, len(doomed)
+    for code, token in moved.items():
+        changes.committed(code, token)
+    return len(idle), len(doomed)
 
 
 # --- seats ----------------------------------------------------------------------------------
@@ -266,6 +283,11 @@ def seat_of(game: Game, device_id: str) -> str | None:
 
 def take_seat(game: Game, seat_id: str, device_id: str, take_over: bool = False) -> None:
     """This device holds `seat_id` (and no other seat of this game)."""
+    with one_writer():
+        _take_seat(game, seat_id, device_id, take_over)
+
+
+def _take_seat(game: Game, seat_id: str, device_id: str, take_over: bool) -> None:
     holder = db.session.scalar(sa.select(Seat.device_id).where(Seat.game_id == game.id, Seat.seat_id == seat_id))
     if holder == device_id:
         return
@@ -288,21 +310,26 @@ def take_seat(game: Game, seat_id: str, device_id: str, take_over: bool = False)
 
 
 def release_seat(game: Game, device_id: str) -> None:
-    if db.session.execute(sa.delete(Seat).where(Seat.game_id == game.id, Seat.device_id == device_id)).rowcount:
-        _bump_seating(game)
-    else:
-        db.session.rollback()
+    with one_writer():
+        if db.session.execute(sa.delete(Seat).where(Seat.game_id == game.id, Seat.device_id == device_id)).rowcount:
+            _bump_seating(game)
+        else:
+            db.session.rollback()
 
 
 def _bump_seating(game: Game) -> None:
     """Seats, the name, the archive flag: what screens show beside the state. Waking them is enough.
 
-    Each is also a sign of life: the game's idle time (archive, then delete) starts again."""
+    Called inside one_writer(), by the change it belongs to. Each is also a sign of life: the game's
+    idle time (archive, then delete) starts again."""
     db.session.execute(sa.update(Game).where(Game.id == game.id)
                        .values(seating=Game.seating + 1, updated_at=utcnow())
                        .execution_options(synchronize_session=False))
+    db.session.refresh(game)  # the row as this transaction left it: the new token
+    token = live_token(game)
+    changes.within(game.code, token)
     db.session.commit()
-    db.session.refresh(game)
+    changes.committed(game.code, token)
 
 
 # --- devices -----------------------------------------------------------------------------
@@ -312,42 +339,23 @@ def device_label(device_id: str) -> str:
 
 
 def set_device_label(device_id: str, label: str) -> None:
-    device = db.session.get(Device, device_id)
-    if device is None:
-        db.session.add(Device(id=device_id, label=label))
-    else:
-        device.label = label
-    db.session.commit()
-
-
-_presence_written: dict[tuple[int, str], datetime] = {}
+    with one_writer():
+        device = db.session.get(Device, device_id)
+        if device is None:
+            db.session.add(Device(id=device_id, label=label))
+        else:
+            device.label = label
+        db.session.commit()
 
 
 def touch_presence(game_id: int, device_id: str) -> None:
-    """Note that a device is looking at a game (at most one write per device every few seconds)."""
-    now = utcnow()
-    key = (game_id, device_id)
-    if now - _presence_written.get(key, datetime.min) < PRESENCE_REFRESH:
-        return  # this process wrote it a moment ago: spare the live-update path a query
-    if len(_presence_written) > 10_000:
-        _presence_written.clear()
-    _presence_written[key] = now
-    presence = db.session.get(Presence, (game_id, device_id))
-    if presence is None:
-        db.session.add(Presence(game_id=game_id, device_id=device_id, last_seen=now))
-    elif now - presence.last_seen < PRESENCE_REFRESH:
-        return
-    else:
-        presence.last_seen = now
-    with one_writer():
-        try:
-            db.session.commit()
-        except sa.exc.IntegrityError:  # the same device's two tabs raced to insert: one row is enough
-            db.session.rollback()
+    """Note that a device is looking at a game (written in a batch: see presence.py)."""
+    presence.buffer().note(game_id, device_id)
 
 
 def connected_devices(game: Game) -> list[tuple[str, str]]:
     """(device id, label) of devices seen on this game recently, most recent first."""
+    presence.buffer().flush()
     since = utcnow() - CONNECTED_WITHIN
     rows = db.session.execute(
         sa.select(Presence.device_id, Device.label)
@@ -358,6 +366,7 @@ def connected_devices(game: Game) -> list[tuple[str, str]]:
 
 
 def recent_games(device_id: str, limit: int = 12) -> list[Game]:
+    presence.buffer().flush()
     return list(db.session.scalars(
         sa.select(Game).join(Presence, Presence.game_id == Game.id)
         .where(Presence.device_id == device_id)
@@ -411,22 +420,23 @@ def import_game(data: Any, render: Callable[[Game], Any]) -> Game:
     cannot be shown creates nothing."""
     kind, title, events = _checked_file(data)
     undo_next = _check_undo_chain(events, data["state"])
-    game = Game(code=free_code(), kind=kind.key, title=title, state=data["state"], version=len(events))
-    db.session.add(game)
-    db.session.flush()
-    for e in events:
-        db.session.add(Event(game_id=game.id, seq=e["seq"], action=e["action"], params=e["params"],
-                             label=e["label"], notices=list(e.get("notices") or []),
-                             device_id="import", device_label=_plain_text(e.get("device_label"), 40),
-                             at=datetime.fromisoformat(e["at"]), state_before=e["state_before"],
-                             undoes_seq=e.get("undoes_seq"), undo_next=undo_next[e["seq"]]))
-    try:
+    with one_writer():
+        game = Game(code=free_code(), kind=kind.key, title=title, state=data["state"], version=len(events))
+        db.session.add(game)
         db.session.flush()
-        render(game)
-    except Exception as error:  # whatever the pages trip on, the file is what is wrong: keep nothing
-        db.session.rollback()
-        raise BadImport(N_("The game in the file cannot be shown.")) from error
-    db.session.commit()
+        for e in events:
+            db.session.add(Event(game_id=game.id, seq=e["seq"], action=e["action"], params=e["params"],
+                                 label=e["label"], notices=list(e.get("notices") or []),
+                                 device_id="import", device_label=_plain_text(e.get("device_label"), 40),
+                                 at=datetime.fromisoformat(e["at"]), state_before=e["state_before"],
+                                 undoes_seq=e.get("undoes_seq"), undo_next=undo_next[e["seq"]]))
+        try:
+            db.session.flush()
+            render(game)  # must not commit: it draws a game nobody has opened (no presence to write)
+        except Exception as error:  # whatever the pages trip on, the file is what is wrong: keep nothing
+            db.session.rollback()
+            raise BadImport(N_("The game in the file cannot be shown.")) from error
+        db.session.commit()
     return game
 
 

@@ -12,7 +12,7 @@ from companion import create_app, database
 TESTS = Path(__file__).resolve().parent
 
 
-def make_app(db_path: Path | None = None, database_url: str | None = None, **overrides):
+def make_app(db_path: Path | None = None, database_url: str | None = None, upgrade: bool = True, **overrides):
     """The app on a SQLite file (or any database URL), schema brought up by the migrations."""
     config = {
         "TESTING": True,
@@ -29,8 +29,9 @@ def make_app(db_path: Path | None = None, database_url: str | None = None, **ove
     }
     app = create_app(config)
     app.jinja_loader = ChoiceLoader([app.jinja_loader, FileSystemLoader(str(TESTS / "templates"))])
-    with app.app_context():
-        database.upgrade()
+    if upgrade:
+        with app.app_context():
+            database.upgrade()
     return app
 
 

@@ -40,8 +40,11 @@ def seats_context(game: Game, kind) -> dict:
             "my_status": kind.seat_status(game.state, mine["id"]) if mine else None}
 
 
-def game_context(game: Game, **extra) -> dict:
-    """What the panel shows; the whole page adds the roster and the join code."""
+def game_context(game: Game, *, unseen: bool = False, **extra) -> dict:
+    """What the panel shows; the whole page adds the roster and the join code.
+
+    `unseen`: a game not yet committed (an import), which no device has opened: its roster is empty,
+    and reading presence would write the pending batch and commit the import half-drawn."""
     kind = store.kind_of(game)
     last_event = store.latest_event(game)
     context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
@@ -50,7 +53,7 @@ def game_context(game: Game, **extra) -> dict:
                **seats_context(game, kind), **extra}
     context["kind_panel"] = lambda: panel_cache.kind_panel(game, context)
     if not is_htmx():
-        context.update(devices=store.connected_devices(game), join_url=join.join_url(game.code))
+        context.update(devices=[] if unseen else store.connected_devices(game), join_url=join.join_url(game.code))
     return context
 
 
@@ -126,10 +129,11 @@ def after_change(game: Game):
     return redirect(url_for("games.show", code=game.code), 303)
 
 
-def screen_context(game: Game) -> dict:
+def screen_context(game: Game, unseen: bool = False) -> dict:
     kind = store.kind_of(game)
     return {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
-            "seats": seats_context(game, kind)["seats"], "connected": store.connected_devices(game),
+            "seats": seats_context(game, kind)["seats"],
+            "connected": [] if unseen else store.connected_devices(game),
             "join_url": join.join_url(game.code),
             "show_qr": request.cookies.get(f"qr_hidden_{game.code}") != "1"}
 
@@ -203,8 +207,8 @@ def history(code: str):
 
 def draw_every_page(game: Game) -> None:
     """Render the game's page, group screen and history (an import does, before it keeps the game)."""
-    render_template("game.html", **game_context(game))
-    render_template("screen.html", **screen_context(game))
+    render_template("game.html", **game_context(game, unseen=True))
+    render_template("screen.html", **screen_context(game, unseen=True))
     render_template("history.html", **history_context(game))
 
 

@@ -55,6 +55,8 @@ def new_game(kind_key: str):
         abort(404)
     if request.method == "GET":
         return render_template("setup.html", kind=kind, form={})
+    if "players" in request.form:  # a player-count button: the same form with that many rows, nothing lost
+        return render_template("setup.html", kind=kind, form=request.form)
     try:
         title = short_text(request.form.get("title", ""), _("The game's name"), TITLE_MAX, required=False)
         game = store.create_game(kind.key, action_params(request.form),

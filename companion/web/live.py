@@ -1,17 +1,25 @@
-"""Live updates by long polling on the game's live token (its version and seating).
+"""Live updates on the game's live token (its version and seating), two ways to ask.
 
-A device asks "has the game moved on from what I show?"; the server answers at once when it has
-(200 with the new token), or after a while with 204. The database is the only source of truth,
-so this works across any number of server processes (see watch.py); a phone that slept simply
-asks again. Each device then fetches its own fragment, so role-specific views stay on the server.
+- Pages keep one stream open (`Accept: text/event-stream`): an event the moment the game moves on
+  from what the page shows, and a heartbeat every LIVE_BEAT_SECONDS while nothing happens, so the page
+  knows within seconds when the server is out of reach (a dropped Wi-Fi never says so itself).
+- Scripts long poll: 200 with the new token as soon as the game is past `v`, 204 after `wait` seconds.
+
+A change is pushed to the waiting request the moment it commits (see watch.py), in this process or
+any other. Each device then fetches its own fragment, so role-specific views stay on the server.
 """
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, g, jsonify, request
+import time
+from contextlib import ExitStack
+
+from flask import Blueprint, Response, abort, current_app, g, jsonify, request, stream_with_context
+from flask_babel import gettext as _
 
 from .. import store
+from ..changes import GONE
 from ..models import db
-from .watch import _same
+from .watch import TooManyWaiting, same
 
 bp = Blueprint("live", __name__)
 
@@ -24,21 +32,79 @@ def wait_for_change(code: str):
         wait = max(0.0, min(float(request.args.get("wait", "25")), current_app.config["LIVE_WAIT_SECONDS"]))
     except ValueError:
         abort(400)
-    found = store.current_token(code)
-    if found is None:
-        abort(404)
-    game_id, current = found
-    if not _same(current, seen):
-        return changed(current)
-    store.touch_presence(game_id, g.device_id)
-    db.session.close()  # hand the connection back while waiting: no transaction held open
-    token = current_app.extensions["live_watcher"].wait(code, seen, current, wait) if wait else None
+    watcher = current_app.extensions["live_watcher"]
+    if request.accept_mimetypes.best == "text/event-stream":
+        return stream(code, seen)
+    try:
+        # The place is taken before the token is read: a change after the read finds it waiting.
+        with watcher.waiting(code, g.device_id, request.remote_addr or "") as wait_on:
+            found = store.current_token(code)
+            if found is None:
+                abort(404)
+            game_id, current = found
+            if not same(current, seen):
+                return changed(current)
+            store.touch_presence(game_id, g.device_id)
+            db.session.close()  # hand the connection back while waiting: no transaction held open
+            token = wait_on(seen, current, wait) if wait else None
+    except TooManyWaiting:
+        return too_many()
     if token is None:
         return "", 204
-    if store.current_token(code) is None:
+    if token == GONE:
         abort(404)
     return changed(token)
 
 
 def changed(token: str):
     return jsonify(token=token, version=int(token.split(".")[0]))
+
+
+def too_many():
+    response = jsonify(error=_("Too many open live requests from this device or network. Try again soon."),
+                       status=429)
+    response.status_code = 429
+    response.headers["Retry-After"] = "5"
+    return response
+
+
+def stream(code: str, seen: str):
+    """Server-sent events: `moved` (data: the new token), `gone`, and a comment as heartbeat."""
+    watcher = current_app.extensions["live_watcher"]
+    place = ExitStack()
+    try:
+        wait_on = place.enter_context(watcher.waiting(code, g.device_id, request.remote_addr or ""))
+    except TooManyWaiting:
+        return too_many()
+    found = store.current_token(code)
+    if found is None:
+        place.close()
+        abort(404)
+    game_id, current = found
+    store.touch_presence(game_id, g.device_id)
+    db.session.close()  # no connection held while the stream is open
+    beat, lifetime = current_app.config["LIVE_BEAT_SECONDS"], current_app.config["LIVE_STREAM_SECONDS"]
+    device = g.device_id
+
+    @stream_with_context
+    def events():
+        nonlocal seen, current
+        with place:  # the place is given back when the stream ends or the device goes away
+            yield "retry: 1000\n\n"
+            ends = time.monotonic() + lifetime
+            while time.monotonic() < ends:
+                token = current if not same(current, seen) else wait_on(seen, current, beat)
+                if token is None:
+                    store.touch_presence(game_id, device)
+                    yield ": beat\n\n"
+                elif token == GONE:
+                    yield "event: gone\ndata: \n\n"
+                    return
+                else:
+                    yield f"event: moved\ndata: {token}\n\n"
+                    seen = current = token
+
+    response = Response(events(), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    response.call_on_close(place.close)  # also when the stream is closed before its first event
+    return response

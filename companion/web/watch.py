@@ -1,53 +1,138 @@
-"""One watcher per server process: it asks the database, a few times a second and in one query,
-for the live tokens of the games that devices are waiting on, and wakes their requests.
+"""Devices waiting for their game to move on, one registry per server process.
 
-Without it every waiting device would query on its own; with it the database load stays the same
-whether two devices wait or two hundred. The database stays the only source of truth, so several
-server processes each run their own watcher and all see every change.
+A change committed by this process wakes its own waiting devices at once (the store's
+`changes.committed` signal). Changes made by other processes, or other hosts, arrive through the
+database, which stays the only source of truth:
+- PostgreSQL: every commit sends a NOTIFY; one connection per process LISTENs and wakes the devices.
+- SQLite (one host): `PRAGMA data_version` moves when another connection commits; it costs
+  microseconds to ask, so it is asked often, and the games are read only when it moved.
+A device takes its place before it reads its game's token, so a change after that read always
+finds it waiting. A listener that (re)connects, and every few seconds in any case, reads the waited
+games again: a missed notification costs a delay, never a lost change.
+
+Under gunicorn's gevent worker a waiting device is a greenlet (a few KB), never an OS thread.
 """
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
 from collections import Counter
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 import sqlalchemy as sa
 from flask import Flask
 
+from ..changes import CHANNEL, GONE, game_moved
 from ..models import Game, db
 
-GONE = "gone"
+
+class TooManyWaiting(Exception):
+    """This device or address already holds as many waiting requests as it may (HTTP 429)."""
+
+
+def _order(token: str) -> tuple[int, int]:
+    version, _, seating = token.partition(".")
+    return int(version), int(seating or 0)
+
+
+def newer(token: str, than: str) -> bool:
+    """Versions and seating only grow, and a deleted game stays deleted: an older token arriving
+    late (a read that began before the change) never wins."""
+    if token == than or than == GONE:
+        return False
+    return token == GONE or _order(token) > _order(than)
+
+
+def same(token: str, seen: str) -> bool:
+    """A script may ask by version alone ("7"); pages ask by the whole token ("7.2")."""
+    return (token if "." in seen else token.split(".")[0]) == seen
+
+
+class _Waited:
+    """One game that devices wait on: its latest known token and an event set when it moves."""
+
+    __slots__ = ("token", "count", "moved")
+
+    def __init__(self, token: str):
+        self.token, self.count, self.moved = token, 0, threading.Event()
 
 
 class Watcher:
-    def __init__(self, app: Flask, interval: float):
-        self.app, self.interval = app, interval
-        self.changed = threading.Condition()
-        self.tokens: dict[str, str] = {}
-        self.waiting: Counter[str] = Counter()
+    def __init__(self, app: Flask):
+        self.app = app
+        self.poll = app.config["LIVE_POLL_INTERVAL"]
+        self.catch_up_every = app.config["LIVE_CATCH_UP_SECONDS"]  # the safety net under notifications
+        self.max_per_device = app.config["LIVE_MAX_WAITING_PER_DEVICE"]
+        self.max_per_address = app.config["LIVE_MAX_WAITING_PER_ADDRESS"]
+        self.lock = threading.Lock()
+        self.games: dict[str, _Waited] = {}
+        self.per_device: Counter[str] = Counter()
+        self.per_address: Counter[str] = Counter()
         self.thread: threading.Thread | None = None
+        game_moved.connect(self._committed_here, sender=app, weak=False)
 
-    def wait(self, code: str, seen: str, current: str, timeout: float) -> str | None:
-        """The game's new token once it differs from `seen`, or None after `timeout` seconds."""
+    # --- the waiting side ---------------------------------------------------------------------
+
+    @contextmanager
+    def waiting(self, code: str, device: str, address: str) -> Iterator[Callable[[str, str, float], str | None]]:
+        """Hold a place for a device waiting on `code`; yields wait(seen, current, timeout)."""
+        with self.lock:
+            if self.per_device[device] >= self.max_per_device or self.per_address[address] >= self.max_per_address:
+                raise TooManyWaiting()
+            self.per_device[device] += 1
+            self.per_address[address] += 1
+            entry = self.games.get(code)
+            if entry is None:
+                entry = self.games[code] = _Waited("0.0")
+            entry.count += 1
+        self._start()
+        try:
+            yield lambda seen, current, timeout: self._wait(entry, seen, current, timeout)
+        finally:
+            with self.lock:
+                entry.count -= 1
+                if entry.count <= 0 and self.games.get(code) is entry:
+                    del self.games[code]
+                for counter, key in ((self.per_device, device), (self.per_address, address)):
+                    counter[key] -= 1
+                    if counter[key] <= 0:
+                        del counter[key]
+
+    def _wait(self, entry: _Waited, seen: str, current: str, timeout: float) -> str | None:
+        """The game's new token once it differs from `seen`, or None after `timeout` seconds.
+
+        `current` was read from the database after this device's place was taken: any change after
+        that read wakes the entry, so nothing can slip between the read and the wait."""
+        self._move(entry, current)
         deadline = time.monotonic() + timeout
-        with self.changed:
-            self.waiting[code] += 1
-            self.tokens.setdefault(code, current)
-            self._start()
-            try:
-                while True:
-                    token = self.tokens[code]
-                    if not _same(token, seen):
-                        return token
-                    remaining = deadline - time.monotonic()
-                    if remaining <= 0:
-                        return None
-                    self.changed.wait(remaining)
-            finally:
-                self.waiting[code] -= 1
-                if self.waiting[code] <= 0:
-                    del self.waiting[code]
-                    self.tokens.pop(code, None)
+        while True:
+            token = entry.token
+            if not same(token, seen):
+                return token
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return None
+            entry.moved.wait(remaining)
+
+    def _move(self, entry: _Waited, token: str) -> None:
+        with self.lock:
+            if not newer(token, entry.token):
+                return
+            entry.token = token
+            moved, entry.moved = entry.moved, threading.Event()
+        moved.set()
+
+    def publish(self, code: str, token: str) -> None:
+        entry = self.games.get(code)
+        if entry is not None:
+            self._move(entry, token)
+
+    def _committed_here(self, _app, code: str, token: str) -> None:
+        self.publish(code, token)
+
+    # --- hearing of other processes' changes ------------------------------------------------------
 
     def _start(self) -> None:
         # Started lazily in each worker process (a thread does not survive a fork).
@@ -56,41 +141,68 @@ class Watcher:
             self.thread.start()
 
     def _run(self) -> None:
+        url = sa.engine.make_url(self.app.config["SQLALCHEMY_DATABASE_URI"])
+        listen = _listen_postgres if url.get_backend_name() == "postgresql" else _watch_sqlite
         while True:
-            time.sleep(self.interval)
-            with self.changed:
-                codes = list(self.waiting)
-            if not codes:
-                continue
             try:
-                fresh = self._read(codes)
-            except Exception:  # a locked or restarting database: try again on the next tick
-                self.app.logger.exception("live watcher could not read the games")
-                continue
-            with self.changed:
-                moved = False
-                for code in codes:
-                    token = fresh.get(code, GONE)
-                    if code in self.tokens and self.tokens[code] != token:
-                        self.tokens[code] = token
-                        moved = True
-                if moved:
-                    self.changed.notify_all()
+                listen(self, url)
+            except Exception:  # a restarting database: read everything again once it is back
+                self.app.logger.exception("live watcher lost the database; retrying")
+                time.sleep(1.0)
 
-    def _read(self, codes: list[str]) -> dict[str, str]:
+    def catch_up(self) -> None:
+        """Read the tokens of every waited game (one query) and wake the ones that moved."""
+        codes = list(self.games)
+        if not codes:
+            return
         with self.app.app_context():
             try:
                 rows = db.session.execute(sa.select(Game.code, Game.version, Game.seating)
                                           .where(Game.code.in_(codes))).all()
             finally:
                 db.session.remove()
-        return {r.code: f"{r.version}.{r.seating}" for r in rows}
+        found = {r.code: f"{r.version}.{r.seating}" for r in rows}
+        for code in codes:
+            self.publish(code, found.get(code, GONE))
 
 
-def _same(token: str, seen: str) -> bool:
-    """A script may ask by version alone ("7"); pages ask by the whole token ("7.2")."""
-    return (token if "." in seen else token.split(".")[0]) == seen
+def _watch_sqlite(watcher: Watcher, url: sa.engine.URL) -> None:
+    if url.database in (None, "", ":memory:"):  # one process: the store's signal is all there is
+        return _until_stopped()
+    connection = sqlite3.connect(url.database, check_same_thread=False, isolation_level=None)
+    try:
+        seen_version, caught_up_at = None, time.monotonic()
+        while True:
+            time.sleep(watcher.poll)
+            if not watcher.games:
+                seen_version = None  # nobody waits: nothing to compare against when someone does
+                continue
+            data_version = connection.execute("PRAGMA data_version").fetchone()[0]
+            due = time.monotonic() - caught_up_at >= watcher.catch_up_every
+            if data_version != seen_version or due:
+                seen_version, caught_up_at = data_version, time.monotonic()
+                watcher.catch_up()
+    finally:
+        connection.close()
+
+
+def _listen_postgres(watcher: Watcher, url: sa.engine.URL) -> None:
+    import psycopg  # psycopg 3 cooperates with gevent by itself (3.1.14 and later)
+
+    conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(conninfo, autocommit=True) as connection:
+        connection.execute(f"LISTEN {CHANNEL}")
+        watcher.catch_up()  # whatever happened before this connection listened
+        while True:
+            for note in connection.notifies(timeout=watcher.catch_up_every):
+                code, _, token = note.payload.partition(" ")
+                watcher.publish(code, token)
+            watcher.catch_up()
+
+
+def _until_stopped() -> None:
+    threading.Event().wait()
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["live_watcher"] = Watcher(app, app.config["LIVE_POLL_INTERVAL"])
+    app.extensions["live_watcher"] = Watcher(app)

@@ -1,22 +1,27 @@
-// Live updates: ask the server whether the game moved past the version this page shows
-// (a long poll that the server answers as soon as it changes), then fetch this device's own
-// panel. Works with any number of server processes; resumes by itself after sleep or a drop.
+// Live updates: one stream per page (server-sent events read through fetch) says the moment the
+// game moves past the version this page shows; the page then fetches its own panel. While nothing
+// happens the server sends a heartbeat every ~1.5 s: a silence of SILENCE_MS means the server is out
+// of reach (a dropped Wi-Fi never says so itself), and the page says "Offline" at once. Works with any
+// number of server processes; resumes by itself after sleep or a drop.
 (function () {
   "use strict";
 
+  var SILENCE_MS = 2800;
   var controller = null;
   var running = false;
-  var backoff = 500;
+  var backoff = 250;
   var wake = null;      // resolves the current back-off pause early (kick)
   var held = false;     // a live refresh waits while someone types in the panel
+  var online = true;
 
   function panel() { return document.getElementById("game-panel"); }
   function sleep(ms) {
     return new Promise(function (done) { wake = done; setTimeout(done, ms); });
   }
-  function setOnline(online) {
+  function setOnline(value) {
+    online = value;
     var banner = document.getElementById("offline");
-    if (banner) { banner.hidden = online; }
+    if (banner) { banner.hidden = value; }
   }
   function flash(text) {
     var box = document.getElementById("flash");
@@ -30,6 +35,24 @@
     return !!(p && active && p.contains(active) && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName) &&
               active.type !== "hidden" && active.type !== "submit");
   }
+
+  // This page's own taps in flight: their answer brings the new panel, and the live refresh waits for
+  // it (refreshing first would swap the panel under the tap's answer and lose what it asked to show).
+  var inFlight = 0;
+  var settledWaiters = [];
+  function settled() {
+    return inFlight === 0 ? Promise.resolve() : new Promise(function (done) { settledWaiters.push(done); });
+  }
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr) { return; }
+    inFlight += 1;
+    // loadend follows load, error, abort and timeout alike, after htmx has swapped the answer in.
+    xhr.addEventListener("loadend", function () {
+      inFlight = Math.max(0, inFlight - 1);
+      if (inFlight === 0) { settledWaiters.splice(0).forEach(function (done) { setTimeout(done, 0); }); }
+    });
+  });
 
   function refresh() {
     var p = panel();
@@ -46,48 +69,102 @@
     setTimeout(function () { if (held && !editing()) { refresh(); } }, 0);
   });
 
+  // One server-sent event ("event: moved\ndata: 7.2"): what happened and its data.
+  function parseEvent(text) {
+    var event = { type: "message", data: "" };
+    text.split("\n").forEach(function (line) {
+      if (line.indexOf("event:") === 0) { event.type = line.slice(6).trim(); }
+      if (line.indexOf("data:") === 0) { event.data = line.slice(5).trim(); }
+    });
+    return event;
+  }
+
+  async function follow(p, signal, alive) {
+    var response = await fetch(p.dataset.liveUrl + "?v=" + encodeURIComponent(p.dataset.liveToken), {
+      signal: signal, cache: "no-store", credentials: "same-origin", headers: { "Accept": "text/event-stream" }
+    });
+    alive();
+    if (response.status === 404) { return "gone"; }
+    if (response.status !== 200 || !response.body) { throw new Error("live " + response.status); }
+    var reader = response.body.getReader();
+    var decoder = new TextDecoder();
+    var buffer = "";
+    for (;;) {
+      var chunk = await reader.read();
+      if (chunk.done) { return "ended"; }  // the stream's lifetime is over: open the next one at once
+      alive();
+      buffer += decoder.decode(chunk.value, { stream: true });
+      var parts = buffer.split("\n\n");
+      buffer = parts.pop();
+      for (var i = 0; i < parts.length; i++) {
+        var event = parseEvent(parts[i]);
+        if (event.type === "gone") { return "gone"; }
+        if (event.type === "moved") { await settled(); }
+        if (event.type === "moved" && panel() && event.data !== panel().dataset.liveToken) {
+          await refresh();
+          if (!held && panel() && panel().dataset.liveToken !== event.data) { throw new Error("refresh failed"); }
+        }
+      }
+    }
+  }
+
   async function loop() {
     if (running) { return; }
     running = true;
     while (panel()) {
       var p = panel();
       var reached = false;  // the server answered: whatever follows, the network is not what failed
+      var silent = false;
+      var watchdog = null;
       controller = new AbortController();
-      try {
-        if (held) { await sleep(1000); continue; }
-        var response = await fetch(p.dataset.liveUrl + "?v=" + encodeURIComponent(p.dataset.liveToken), {
-          signal: controller.signal, cache: "no-store", credentials: "same-origin",
-          headers: { "Accept": "application/json" }
-        });
+      var mine = controller;
+      var alive = function () {
         reached = true;
         setOnline(true);
-        if (response.status === 200) {
-          var data = await response.json();
-          if (panel() && data.token !== panel().dataset.liveToken) {
-            await refresh();
-            if (!held && panel() && panel().dataset.liveToken !== data.token) { throw new Error("refresh failed"); }
-          }
-        } else if (response.status === 404) {
+        backoff = 250;
+        clearTimeout(watchdog);
+        watchdog = setTimeout(function () { silent = true; mine.abort(); }, SILENCE_MS);
+      };
+      watchdog = setTimeout(function () { silent = true; mine.abort(); }, SILENCE_MS);
+      try {
+        if (await follow(p, mine.signal, alive) === "gone") {
           flash(p.dataset.goneText);  // deleted on another device: say so instead of freezing
           break;
-        } else if (response.status !== 204) {
-          throw new Error("live " + response.status);
         }
-        backoff = 500;
       } catch (error) {
-        if (!controller.signal.aborted) {
-          if (!reached) { setOnline(false); }
+        if (silent || !reached) { setOnline(false); }
+        if (silent || !mine.signal.aborted) {
           await sleep(backoff);
-          backoff = Math.min(backoff * 2, 3000);
+          backoff = Math.min(backoff * 2, 1000);
         }
+      } finally {
+        clearTimeout(watchdog);
       }
     }
     running = false;
   }
 
+  // A tap that could not reach the server is never dropped without a word: it was not done.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
+    if (!online && verb && verb !== "get") {
+      event.preventDefault();
+      flash(document.body.dataset.notSentText);
+    }
+  });
+  document.addEventListener("htmx:sendError", function () {
+    setOnline(false);
+    flash(document.body.dataset.notSentText);
+    kick();
+  });
+  document.addEventListener("htmx:timeout", function () {
+    flash(document.body.dataset.noAnswerText);
+    kick();
+  });
+
   // Back from sleep, a tab switch or a network drop: ask again now, not after a timeout.
   function kick() {
-    backoff = 500;  // the network is back or the page is seen again: no reason to wait long
+    backoff = 250;  // the network is back or the page is seen again: no reason to wait long
     if (controller) { controller.abort(); }
     if (wake) { wake(); }
     if (!running) { loop(); }
@@ -161,6 +238,7 @@
 
   document.addEventListener("visibilitychange", function () { if (!document.hidden) { kick(); } });
   window.addEventListener("online", kick);
+  window.addEventListener("offline", function () { setOnline(false); });
   window.addEventListener("pageshow", function (event) { if (event.persisted) { kick(); } });
   document.addEventListener("DOMContentLoaded", loop);
 

@@ -3,13 +3,12 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 import urllib.request
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
 
+from companion.serving import start_server, stop_server
 from tests.conftest import make_app
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -42,16 +41,33 @@ def browser():
         browser.close()
 
 
+class LiveServer(str):
+    """The base URL, and the gunicorn master process behind it (a test may pause its workers)."""
+    process = None
+
+    def workers(self) -> list[int]:
+        return [int(p.parent.name) for p in Path("/proc").glob("[0-9]*/status")
+                if f"PPid:\t{self.process.pid}\n" in _read(p)]
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text()
+    except OSError:
+        return ""
+
+
 @pytest.fixture
 def live_server(tmp_path):
-    """The app served by a threaded server on a free local port; yields its base URL."""
-    app = make_app(tmp_path / "browser.db", LIVE_WAIT_SECONDS=20.0, PUBLIC_URL="")
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
+    """The app as bin/serve runs it (gunicorn.conf.py: two gevent worker processes) on a fresh
+    database and a free local port; yields its base URL. The server's log is in tmp_path."""
+    make_app(tmp_path / "browser.db")  # the schema, by the migrations, before the workers start
+    server, base = start_server(f"sqlite:///{tmp_path / 'browser.db'}", app="tests.served:create()",
+                                migrate=False, log_file=tmp_path / "server.log")
+    url = LiveServer(base)
+    url.process = server
+    yield url
+    stop_server(server)
 
 
 @pytest.fixture

@@ -98,6 +98,15 @@ def test_mage_knight_day_and_night_have_no_serious_violations(live_server, devic
     assert api_get(live_server, night)["view"]["phase"] == "preparation"
     check(page, f"{live_server}/g/{night}", problems, open_details=True)
     check(screen, f"{live_server}/g/{night}/screen", problems)
+    # the table's real dice: the colour palette per die, then a used die's faces as the End turn buttons
+    table = api_game(live_server, "mage_knight", {**MK_SETUP, "dice_mode": "table"})
+    check(page, f"{live_server}/g/{table}", problems, open_details=True)
+    check(screen, f"{live_server}/g/{table}/screen", problems)
+    api_act(live_server, table, "enter_source", {"colours": ["red", "blue", "green", "white"]})
+    pick_all_tactics(live_server, table)
+    view = api_get(live_server, table)["view"]
+    api_act(live_server, table, "take_die", {"player": view["current_seat"], "die": view["takeable_dice"][0]})
+    check(page, f"{live_server}/g/{table}", problems, open_details=True)
     assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
 
 

@@ -64,6 +64,13 @@ def test_every_control_on_the_game_pages_is_at_least_44px(live_server, device):
     view = api_get(live_server, mk)["view"]
     api_act(live_server, mk, "take_die", {"player": view["current_seat"], "die": view["takeable_dice"][0]})
     small_targets(page, url, found)                                   # a die in use: the reroll form
+    table = api_game(live_server, "mage_knight", {**MK_SETUP, "dice_mode": "table"})
+    small_targets(page, f"{live_server}/g/{table}", found)            # the table's dice: a palette per die
+    api_act(live_server, table, "enter_source", {"colours": ["red", "blue", "green", "white"]})
+    pick_all_tactics(live_server, table)
+    view = api_get(live_server, table)["view"]
+    api_act(live_server, table, "take_die", {"player": view["current_seat"], "die": view["takeable_dice"][0]})
+    small_targets(page, f"{live_server}/g/{table}", found)            # its rerolled face ends the turn
     mm = api_game(live_server, "mice_mystics", MM_SETUP)
     url = f"{live_server}/g/{mm}"
     small_targets(page, url, found)

@@ -1,11 +1,13 @@
 """A game made on a tablet, joined from a phone by code; a tap on the phone shows on the tablet."""
 from __future__ import annotations
 
+import os
+import signal
 from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, TABLET, no_horizontal_scroll
+from tests.browser.conftest import PHONE, TABLET, api_get, no_horizontal_scroll
 
 
 def test_create_on_tablet_join_on_phone_change_is_live_on_the_tablet(live_server, device):
@@ -88,6 +90,41 @@ def test_a_phone_that_lost_the_network_catches_up_by_itself(live_server, device)
     # no reload, no tap (the wait allows for a back-off pause that began while offline)
     expect(phone.locator("#count")).to_have_text("2", timeout=15_000)
     expect(phone.locator("#offline")).to_be_hidden()
+
+
+def test_a_tap_made_offline_is_said_at_once_and_never_applied(live_server, device):
+    tablet, phone = counter_on_tablet_and_phone(live_server, device)
+    expect(phone.locator("#count")).to_have_text("0")
+    phone.context.set_offline(True)
+    phone.get_by_role("button", name="+1").click()
+    expect(phone.locator("#flash")).to_contain_text("Not sent")
+    expect(phone.locator("#offline")).to_be_visible()
+    phone.get_by_role("button", name="+1").click()  # again while the banner shows: refused at once, said so
+    expect(phone.locator("#flash")).to_contain_text("Nothing was changed")
+    phone.context.set_offline(False)
+    expect(phone.locator("#offline")).to_be_hidden()
+    expect(tablet.locator("#count")).to_have_text("0")
+    assert api_get(live_server, phone.url.rsplit("/", 1)[1])["version"] == 0  # never applied behind their back
+    phone.get_by_role("button", name="+1").click()
+    expect(tablet.locator("#count")).to_have_text("1")
+
+
+def test_a_server_that_stops_answering_is_shown_offline_and_then_back(live_server, device):
+    """No network error ever comes when the server is simply out of reach: the heartbeat's silence tells."""
+    tablet, phone = counter_on_tablet_and_phone(live_server, device)
+    expect(phone.locator("#count")).to_have_text("0")
+    workers = live_server.workers()
+    for pid in workers:
+        os.kill(pid, signal.SIGSTOP)  # connections are accepted by the kernel and never answered
+    try:
+        expect(phone.locator("#offline")).to_be_visible()
+        expect(tablet.locator("#offline")).to_be_visible()
+    finally:
+        for pid in workers:
+            os.kill(pid, signal.SIGCONT)
+    expect(phone.locator("#offline")).to_be_hidden()
+    tablet.get_by_role("button", name="+1").click()
+    expect(phone.locator("#count")).to_have_text("1")
 
 
 def test_a_change_elsewhere_waits_while_someone_types(live_server, device):

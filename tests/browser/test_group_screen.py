@@ -56,6 +56,7 @@ def test_mage_knight_screen_shows_who_picks_and_follows_a_phone(live_server, dev
     assert no_horizontal_scroll(screen)
     phone.locator(PICK).first.click()
     expect(screen.locator(".screen-now")).to_have_text("Anna")
+    expect(phone.locator("#game-panel")).to_have_attribute("data-version", "1")  # its own tap has landed
     phone.locator(PICK).first.click()
     expect(screen.locator(".mks-what")).to_have_text("Turn")
     expect(screen.locator(".mks-order li")).to_have_count(2)

@@ -38,6 +38,7 @@ def test_a_two_player_round_on_a_phone_seen_live_on_a_tablet(live_server, device
     phone.get_by_label("Player 2 name").fill("Boris")
     phone.get_by_label("Player 2 hero").fill("Goldyx")
     phone.get_by_label("Scenario", exact=True).select_option("first_reconnaissance")
+    phone.get_by_label("The app rolls").check()
     fits(phone)
     phone.get_by_role("button", name="Start").click()
     expect(phone.locator(".mk-round")).to_have_text("Round 1 of 3")
@@ -69,7 +70,7 @@ def test_a_two_player_round_on_a_phone_seen_live_on_a_tablet(live_server, device
     both(pages, who("Anna"))
     expect(tablet.locator("#mk-order li").first).to_contain_text("Anna")
     phone.locator(".mk-take button").first.click()
-    both(pages, lambda p: expect(p.locator(".mk-reroll")).to_contain_text("reroll the dice you used"))
+    both(pages, lambda p: expect(p.locator(".mk-reroll")).to_contain_text("the app rolls the dice you used"))
     phone.get_by_role("button", name="End turn", exact=True).click()
     both(pages, who("Boris"))
     expect(tablet.locator(".mk-reroll")).to_have_count(0)
@@ -100,7 +101,9 @@ def test_a_two_player_round_on_a_phone_seen_live_on_a_tablet(live_server, device
         actor, watcher = (phone, tablet) if n % 2 else (tablet, phone)
         expect(actor.locator(".mk-who")).to_have_text(f"Step {n} of 7")
         expect(watcher.locator(".mk-who")).to_have_text(f"Step {n} of 7")
-        actor.locator("#mk-prep .btn-huge").click()
+        if n < 7:  # the main button ticks the whole list at once; one step is the quiet one below it
+            expect(actor.locator("#mk-prep .btn-huge")).to_have_text("Done: the round is prepared")
+        actor.locator("#mk-prep .mk-step-done").click()
         if n < 7:
             both(pages, lambda p, n=n: expect(p.locator(".mk-who")).to_have_text(f"Step {n + 1} of 7"))
             both(pages, lambda p, n=n: expect(p.locator(".mk-checklist .mk-done")).to_have_count(n))

@@ -11,7 +11,7 @@ from companion.models import Game, db
 from companion.rules.base import Text
 from tests.conftest import csrf_token
 from tests.web.helpers import MK_SETUP, MM_SETUP, act, api_act, new_counter
-from tests.web.test_postgres import pg_app  # noqa: F401  (the PostgreSQL fixture)
+from tests.web.test_postgres import pg_app, pg_url  # noqa: F401  (the PostgreSQL fixtures)
 
 
 def import_json(client, data, **headers):
@@ -157,3 +157,4 @@ def test_on_postgresql_an_imported_controller_of_the_longest_name_can_take_its_s
     assert client.post(f"/g/{new}/seat", data={"csrf_token": token, "seat": "player:" + "Ж" * 40}).status_code == 303
     data["state"]["mice"][0]["controller"] = "Ж" * 74
     assert import_json(client, data).status_code == 400
+

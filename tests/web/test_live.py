@@ -4,6 +4,8 @@ from __future__ import annotations
 import threading
 import time
 
+from sqlalchemy import event as sa_event
+
 from tests.conftest import make_app
 from tests.web.helpers import act, new_counter
 
@@ -51,3 +53,143 @@ def test_a_device_polling_counts_as_connected(app):
     tablet.get(url + "/live?v=0&wait=0")
     html = phone.get(url + "/devices").get_data(as_text=True)
     assert html.count("<li>") == 2
+
+
+def until(condition, what: str) -> None:
+    """Wait (bounded) for another thread to reach a point; never a measure of speed."""
+    for _ in range(2000):
+        if condition():
+            return
+        time.sleep(0.005)
+    raise AssertionError(f"never happened: {what}")
+
+
+def wait_in_thread(client, url: str, seen: str, answer: dict, wait: int = 30) -> threading.Thread:
+    def wait_for_it():
+        response = client.get(f"{url}/live?v={seen}&wait={wait}")
+        answer.update(status=response.status_code, body=response.get_json(silent=True))
+
+    listener = threading.Thread(target=wait_for_it)
+    listener.start()
+    return listener
+
+
+def test_a_change_is_pushed_to_the_devices_waiting_in_the_same_process(tmp_path):
+    # The watcher's database poll is an hour apart: only the push can wake the tablet before its
+    # long poll ends (a 204 after 30 s would fail the test).
+    app = make_app(tmp_path / "push.db", LIVE_WAIT_SECONDS=30.0, LIVE_POLL_INTERVAL=3600.0)
+    phone, tablet = app.test_client(), app.test_client()
+    url, token = new_counter(phone)
+    code = url.rsplit("/", 1)[1]
+    answer: dict = {}
+    listener = wait_in_thread(tablet, url, "0.0", answer)
+    watcher = app.extensions["live_watcher"]
+    until(lambda: code in watcher.games, "the tablet waits")
+    act(phone, url, token, 0, "add", n="1")
+    listener.join()
+    assert answer == {"status": 200, "body": {"version": 1, "token": "1.0"}}
+    assert watcher.games == {}  # nobody waits any more: nothing is kept
+
+
+def test_a_change_made_by_another_server_process_reaches_a_waiting_device(tmp_path):
+    # Two apps on one SQLite file stand for two worker processes: each has its own watcher, and the
+    # committing app's push cannot reach the other's; the database (PRAGMA data_version) does. The
+    # hourly catch-up read cannot be what answers within the 30 s wait.
+    first = make_app(tmp_path / "shared.db", LIVE_WAIT_SECONDS=30.0, LIVE_CATCH_UP_SECONDS=3600.0)
+    second = make_app(tmp_path / "shared.db", LIVE_WAIT_SECONDS=30.0, LIVE_CATCH_UP_SECONDS=3600.0)
+    phone, tablet = first.test_client(), second.test_client()
+    url, token = new_counter(phone)
+    code = url.rsplit("/", 1)[1]
+    answer: dict = {}
+    listener = wait_in_thread(tablet, url, "0.0", answer)
+    until(lambda: code in second.extensions["live_watcher"].games, "the tablet waits on the other process")
+    act(phone, url, token, 0, "add", n="1")
+    listener.join()
+    assert answer == {"status": 200, "body": {"version": 1, "token": "1.0"}}
+
+
+def test_seating_and_deleting_wake_the_waiting_devices(tmp_path):
+    app = make_app(tmp_path / "seat.db", LIVE_WAIT_SECONDS=30.0, LIVE_POLL_INTERVAL=3600.0)
+    phone, tablet = app.test_client(), app.test_client()
+    url, token = new_counter(phone)
+    code = url.rsplit("/", 1)[1]
+    watcher = app.extensions["live_watcher"]
+    answer: dict = {}
+    listener = wait_in_thread(tablet, url, "0.0", answer)
+    until(lambda: code in watcher.games, "the tablet waits")
+    phone.post(url + "/rename", data={"csrf_token": token, "title": "Friday"})
+    listener.join()
+    assert answer["status"] == 200 and answer["body"]["token"] == "0.1"
+    answer.clear()
+    listener = wait_in_thread(tablet, url, "0.1", answer)
+    until(lambda: code in watcher.games, "the tablet waits again")
+    phone.post(url + "/delete", data={"csrf_token": token, "confirm": "yes"})
+    listener.join()
+    assert answer["status"] == 404
+
+
+def test_one_device_cannot_hold_more_waiting_requests_than_its_share(tmp_path):
+    app = make_app(tmp_path / "cap.db", LIVE_WAIT_SECONDS=30.0, LIVE_MAX_WAITING_PER_DEVICE=1,
+                   LIVE_MAX_WAITING_PER_ADDRESS=2)
+    phone, tablet, laptop = app.test_client(), app.test_client(), app.test_client()
+    url, token = new_counter(phone)
+    for device in (tablet, laptop):
+        device.get(url)  # each has its device cookie
+    watcher = app.extensions["live_watcher"]
+    first: dict = {}
+    listener = wait_in_thread(tablet, url, "0.0", first)
+    until(lambda: sum(watcher.per_device.values()) == 1, "the tablet waits")
+    again = tablet.get(url + "/live?v=0.0&wait=30")  # the same device, a second waiting request
+    assert again.status_code == 429 and again.headers["Retry-After"] == "5"
+    second: dict = {}
+    other = wait_in_thread(laptop, url, "0.0", second)  # another device: its own share
+    until(lambda: sum(watcher.per_device.values()) == 2, "the laptop waits")
+    assert phone.get(url + "/live?v=0.0&wait=30").status_code == 429  # the address's share is used up
+    act(phone, url, token, 0, "add", n="1")
+    listener.join()
+    other.join()
+    assert first["status"] == second["status"] == 200
+    assert watcher.per_device == {} and watcher.per_address == {}
+
+
+def test_waiting_devices_are_noted_present_in_one_write(tmp_path):
+    """Presence is written in batches: a poll from each of many devices costs one write, not one each."""
+    from companion.models import db
+    app = make_app(tmp_path / "presence.db", PRESENCE_FLUSH_SECONDS=3600.0)
+    phone = app.test_client()
+    url, _ = new_counter(phone)
+    devices = [app.test_client() for _ in range(30)]
+    commits = []
+    with app.app_context():
+        def count_commit(_connection):
+            commits.append(1)
+
+        sa_event.listen(db.engine, "commit", count_commit)
+        for device in devices:
+            assert device.get(url + "/live?v=0.0&wait=0").status_code == 204
+        assert commits == []  # noted, not yet written
+        assert phone.get(url + "/devices").get_data(as_text=True).count("<li>") == 31  # a read writes them first
+        assert len(commits) == 1
+        sa_event.remove(db.engine, "commit", count_commit)
+
+
+def test_behind_a_reverse_proxy_each_device_counts_from_its_own_address(tmp_path):
+    """PROXIES=1: the caps look at the address the proxy was asked from, not at the proxy's own."""
+    app = make_app(tmp_path / "proxy.db", PROXIES=1, LIVE_WAIT_SECONDS=30.0, LIVE_MAX_WAITING_PER_ADDRESS=1)
+    phone, tablet = app.test_client(), app.test_client()
+    url, token = new_counter(phone)
+    watcher = app.extensions["live_watcher"]
+    answer: dict = {}
+
+    def wait_from_afar():
+        response = tablet.get(url + "/live?v=0.0&wait=30", headers={"X-Forwarded-For": "198.51.100.7"})
+        answer.update(status=response.status_code)
+
+    listener = threading.Thread(target=wait_from_afar)
+    listener.start()
+    until(lambda: "198.51.100.7" in watcher.per_address, "the tablet waits, known by its own address")
+    other = phone.get(url + "/live?v=0.0&wait=0", headers={"X-Forwarded-For": "203.0.113.9"})
+    assert other.status_code == 204  # another address: its own share
+    act(phone, url, token, 0, "add", n="1")
+    listener.join()
+    assert answer["status"] == 200

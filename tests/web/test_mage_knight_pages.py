@@ -98,7 +98,8 @@ def test_setup_through_the_real_form_renders_the_round(client):
     assert "Round 1 of 3" in page and "Picks a tactic now" in page
     # round 1: reverse hero-choice order, so Boris picks first
     assert re.search(r'id="mk-who">\s*Boris\s*<', page)
-    assert "The Source" in page and 'id="mk-rolls"' in page and "Enter the physical dice" in page
+    assert "The Source" in page and 'id="mk-rolls"' in page and "Dice: the app rolls" in page
+    assert 'id="mk-enter-source"' not in page  # the app rolled: nothing to enter
     assert "Early Bird" in page and "The Right Moment" in page
     assert "Deed cards: how to play them this round" in page and "Tovak" in page and "Goldyx" in page
 
@@ -137,7 +138,7 @@ def test_ticking_a_step_through_htmx_returns_the_panel(mk_app, client):
     response = table.act("tick_step", step="flip_board")
     fragment = response.get_data(as_text=True)
     assert fragment.lstrip().startswith('<section id="game-panel"') and "<html" not in fragment
-    assert "Reset the Source: roll 4 dice" in fragment and "Step 2 of 7" in fragment
+    assert "Reset the Source: tap Done and the app rolls the 4 dice" in fragment and "Step 2 of 7" in fragment
     assert "✓ done" in fragment
     # the entered physical dice: a failing roll shows the verdict, which dice to reroll
     table.act("enter_source", **{"colours[]": ["gold", "black", "gold", "red"]})
@@ -149,7 +150,8 @@ def test_ticking_a_step_through_htmx_returns_the_panel(mk_app, client):
     table.html = panel
     table.act("enter_source", **{"colours[]": ["blue", "white", "green", "red"]})
     assert "The roll stands" in table.html and 'id="mk-verdict"' not in table.html
-    for step in ("source", "units", "aa_offer", "spell_offer", "tactics", "players"):
+    assert table.view["current_step"] == "units"  # the entered roll is the Source step done
+    for step in ("units", "aa_offer", "spell_offer", "tactics", "players"):
         table.act("tick_step", step=step)
     assert table.view["phase"] == "tactics" and "Picks a tactic now" in table.html
     assert "Long Night" in table.html and "Night: gold dice are depleted" in table.html
@@ -194,7 +196,7 @@ def test_turns_offer_dice_end_turn_and_end_of_round(mk_app, client):
     assert "Announce End of Round" in table.html and "Yes, the Deed deck is empty" in table.html
     die = v["takeable_dice"][0]
     table.act("take_die", player="p1", die=str(die))
-    assert "End of turn: reroll the dice you used" in table.html and "(in use)" in table.html
+    assert "End turn: the app rolls the dice you used" in table.html and "(in use)" in table.html
     assert 'id="mk-announce"' not in table.html  # not after doing something this turn
     table.act("end_turn", player="p1")
     assert re.search(r'id="mk-who">\s*Boris\s*<', table.html)
@@ -271,7 +273,7 @@ def test_the_panel_renders_in_russian_and_works_without_htmx(mk_app, client):
                                                "player": "p2", "tactic": "rethink"})
     assert response.status_code == 303
     page = client.get(url).get_data(as_text=True)
-    assert "Boris picked Rethink" in page and "Rethink: discard up to 3 cards" in page  # the on-take notice
+    assert "Boris picked Rethink" in page and "Rethink: Boris discards up to 3 cards" in page  # the on-take notice
     assert 'href="#mk-deeds-ref"' in page and 'id="mk-deeds-ref"' in page
 
 
@@ -289,7 +291,8 @@ def test_night_tactics_long_night_and_mana_search_controls(mk_app, client):
     assert dice == [str(d["index"]) for d in table.view["source"] if d["status"] == "ready"]
     legal = next(a["params"]["dice"] for a in table.view["actions"] if a["action"] == "mana_search")
     table.act("mana_search", player="p2", **{"dice[]": [str(i) for i in legal]})
-    assert "The Source now shows" in table.html and 'name="dice[]"' not in table.html
+    assert "Mana Search: turn the rerolled dice to the app&#39;s roll" in table.html
+    assert 'name="dice[]"' not in table.html
 
 
 def test_the_right_moment_offers_an_extra_turn(mk_app, client):
@@ -356,10 +359,10 @@ def test_the_panel_offers_only_what_fits_the_moment(mk_app, client):
     assert 'id="mk-announce"' not in table.html
     while table.view["phase"] == "turns":
         table.act("end_turn", player=table.view["current_seat"])
-    # preparation: the physical dice are entered at the Source step, not while flipping the board
-    assert table.view["phase"] == "preparation" and "Enter the physical dice" not in table.html
+    # preparation: the app rolls at the Source step; no dice to enter
+    assert table.view["phase"] == "preparation" and 'id="mk-enter-source"' not in table.html
     table.act("tick_step", step="flip_board")
-    assert "Enter the physical dice" in table.html
+    assert 'id="mk-enter-source"' not in table.html and "Done: reset the Source" in table.html
 
 
 def test_after_the_source_die_only_the_mana_steal_die_is_offered_under_its_own_heading(mk_app, client):
@@ -376,3 +379,32 @@ def test_after_the_source_die_only_the_mana_steal_die_is_offered_under_its_own_h
     table.act("take_die", player=thief, die=str(other))
     assert table.view["takeable_dice"] == [stolen]
     assert "Take the die set aside by Mana Steal" in table.html and "Take a die from the Source" not in table.html
+
+
+def test_changing_the_player_count_keeps_what_was_typed_without_javascript(client):
+    token = csrf_token(client, "/new/mage_knight")
+    page = client.get("/new/mage_knight").get_data(as_text=True)
+    # the count is a button of the setup form itself (no link that reloads the page empty), exempt from
+    # the required fields, and Enter in a text field still starts the game
+    assert re.search(r'<button[^>]*name="players" value="3"[^>]*formnovalidate', page)
+    assert page.index('<button type="submit" hidden>Start<') < page.index('name="players"')
+    typed = {"csrf_token": token, "title": "Friday", "player_name[]": ["Anna", "Boris"], "hero[]": ["Tovak", ""],
+             "scenario": "druid_nights", "dice_mode": "app", "monasteries": "2"}
+    response = client.post("/new/mage_knight", data={**typed, "players": "3"})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200 and store_games(client) == 0
+    assert page.count('name="player_name[]"') == 3
+    for kept in ('value="Friday"', 'value="Anna"', 'value="Boris"', 'value="Tovak"', 'value="2"'):
+        assert kept in page
+    assert re.search(r'value="druid_nights"\s+selected', page)
+    assert re.search(r'name="dice_mode" value="app" checked', page)
+    assert re.search(r'name="players" value="3"[^>]*aria-current="true"', page)
+    fewer = client.post("/new/mage_knight", data={**typed, "players": "1"}).get_data(as_text=True)
+    assert fewer.count('name="player_name[]"') == 1 and 'value="Anna"' in fewer and 'value="Friday"' in fewer
+
+
+def store_games(client) -> int:
+    with client.application.app_context():
+        from companion.models import Game
+        from companion.database import db
+        return db.session.query(Game).count()

@@ -5,14 +5,18 @@ Runs when TEST_POSTGRES_URL points at a server where the role may create databas
 """
 from __future__ import annotations
 
+import json
 import os
+import threading
 import time
+import urllib.request
 from collections import Counter
 
 import pytest
 import sqlalchemy as sa
 
 from companion import config, store
+from companion.serving import start_server, stop_server
 from tests.conftest import make_app
 from tests.web.race_worker import race
 
@@ -20,7 +24,8 @@ URL = os.environ.get("TEST_POSTGRES_URL", "")
 
 
 @pytest.fixture
-def pg_app(worker_id):
+def pg_url(worker_id):
+    """A fresh, empty database on the test server: its postgresql:// URL."""
     if not URL:
         if os.environ.get("REQUIRE_POSTGRES") == "1":
             pytest.fail("TEST_POSTGRES_URL is not set")
@@ -31,7 +36,12 @@ def pg_app(worker_id):
         connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
     admin.dispose()
-    app = make_app(database_url=config.sqlalchemy_url(URL.rsplit("/", 1)[0] + "/" + name))
+    return URL.rsplit("/", 1)[0] + "/" + name
+
+
+@pytest.fixture
+def pg_app(pg_url):
+    app = make_app(database_url=config.sqlalchemy_url(pg_url))
     yield app
     with app.app_context():
         store.db.engine.dispose()
@@ -53,3 +63,45 @@ def test_postgres_migrations_pipeline_undo_and_race(pg_app):
     assert len(client.get(f"/api/games/{code}/events").get_json()) == 3
     exported = client.get(f"/api/games/{code}/export").get_json()
     assert client.post("/api/import", json=exported).status_code == 201
+
+
+def test_two_app_servers_on_one_postgresql_hear_each_others_changes(pg_url, tmp_path):
+    """Many hosts, one database: a tap on server A reaches a device waiting on server B by NOTIFY.
+
+    Both run gunicorn.conf.py as bin/serve does; their hourly catch-up read cannot be what answers."""
+    env = {"LIVE_CATCH_UP_SECONDS": "3600", "LIVE_WAIT_SECONDS": "30"}
+    server_a, base_a = start_server(pg_url, workers=1, env=env, log_file=tmp_path / "a.log")
+    server_b, base_b = start_server(pg_url, workers=1, env=env, migrate=False, log_file=tmp_path / "b.log")
+    try:
+        code = post_json(f"{base_a}/api/games", {"kind": "mice_mystics", "setup": {
+            "mouse": ["collin", "lily"], "minion_type": ["rat_warriors"], "minion_count": [2]}})["code"]
+        answer: dict = {}
+
+        def wait_on_b():
+            with urllib.request.urlopen(f"{base_b}/g/{code}/live?v=0.0&wait=30", timeout=60) as response:
+                answer.update(status=response.status, body=json.loads(response.read() or b"null"))
+
+        listener = threading.Thread(target=wait_on_b)
+        listener.start()
+        # Server B notes the device's presence after it took its place and read the game: it waits.
+        engine = sa.create_engine(config.sqlalchemy_url(pg_url))
+        for _ in range(2000):
+            with engine.connect() as connection:
+                if connection.execute(sa.text("SELECT count(*) FROM presence")).scalar():
+                    break
+            time.sleep(0.01)
+        engine.dispose()
+        acted = post_json(f"{base_a}/api/games/{code}/actions", {"action": "next_turn", "version": 0, "params": {}})
+        listener.join(timeout=60)
+        assert acted["version"] == 1
+        assert answer == {"status": 200, "body": {"version": 1, "token": "1.0"}}
+    finally:
+        stop_server(server_a)
+        stop_server(server_b)
+
+
+def post_json(url: str, body: dict) -> dict:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())

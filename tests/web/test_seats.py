@@ -57,3 +57,23 @@ def test_a_seat_change_wakes_the_other_devices(app):
     seat(phone, url, token, "odd")
     answer = tablet.get(f"{url}/live?v={token_before}&wait=0")
     assert answer.status_code == 200 and answer.get_json()["token"] != token_before
+
+
+def test_a_phone_that_joins_by_code_is_offered_its_seats_player_name_as_its_label(app):
+    from tests.conftest import csrf_token
+    from tests.web.tapper import Thumb
+    tablet, phone = app.test_client(), app.test_client()
+    code = tablet.post("/api/games", json={"kind": "mage_knight", "setup": {
+        "player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"]}}).get_json()["code"]
+    url = phone.post("/join", data={"csrf_token": csrf_token(phone), "code": code.lower()}).headers["Location"]
+    thumb = Thumb(phone, url)
+    assert "Call this device" not in thumb.page  # no seat yet: nothing to offer
+    thumb.tap(thumb.form(form_id=None, seat="p2"))
+    offer = next(f for f in thumb.forms if "seat-label-offer" in f.attrs.get("class", ""))
+    assert offer.button().get("text") == "Call this device “Boris”"
+    thumb.tap(offer)
+    assert re.search(r"<li>Boris <span class=\"muted\">\(this device\)</span></li>", thumb.page)
+    assert "Call this device" not in thumb.page  # named now: no more offer
+    thumb.tap(thumb.form("pick_tactic", tactic="planning"))
+    history = tablet.get(url + "/history").get_data(as_text=True)
+    assert re.search(r'"what">Boris picked Planning</span>\s*<span class="muted">Boris ·', history)

@@ -24,11 +24,20 @@ NAMES = {**HERO_NAMES, **SCENARIO_NAMES, **TACTIC_NAMES, **COLOUR_NAMES, **TIME_
          "solo": N_("Solo"), "cooperative": N_("Cooperative"), "competitive": N_("Competitive")}
 
 
+def upgraded(state: dict) -> dict:
+    """A game started before the group could choose who rolls: the app rolled its dice."""
+    return state if "dice_mode" in state else {**state, "dice_mode": "app"}
+
+
 def apply(state: dict, action: str, params: Mapping[str, Any], rng: random.Random) -> Outcome:
     """Validate and apply one action to a copy of `state`; a finished game refuses them all."""
     if action in ACTIONS and state.get("phase") == "finished":
         raise RuleError(N_("The game is over: nothing more can be done."))
-    return dispatch(ACTIONS, state, action, params, rng)
+    return dispatch(ACTIONS, upgraded(state), action, params, rng)
+
+
+def view_of(state: dict) -> dict:
+    return view(upgraded(state))
 
 
 class MageKnight:
@@ -43,7 +52,7 @@ class MageKnight:
     new_state = staticmethod(new_state)
     apply = staticmethod(apply)
     check_state = staticmethod(check_state)
-    view = staticmethod(view)
+    view = staticmethod(view_of)
     seats = staticmethod(seating.seats)
     # Questions the group can ask without changing the game: name -> (state, params) -> Text.
     calculators = {"hand_limit": hand_limit_for}

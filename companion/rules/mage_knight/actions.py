@@ -8,10 +8,10 @@ from ..base import N_, BadParams, Outcome, RuleError, Text, param_bool, param_in
 from . import preparation, rounds
 from .fame import level_ups
 from .seats import DUMMY, player, seat_name, seat_param
-from .source import BASIC, COLOURS, dice_to_reroll, is_depleted, min_basic, source_size
+from .source import BASIC, COLOURS, DICE_MODES, dice_to_reroll, is_depleted, min_basic, source_size
 from .tactics import FLIPPED_WHEN_USED, ON_TAKE, TACTICS, available_tactics, pick_queue, tactic_name
-from .turns import (COLOUR_NAMES, PHASE_NAMES, colour_list, new_turn, seats_after, tactic_of, turn_end_reminders,
-                    turn_fresh, unflipped)
+from .turns import (COLOUR_NAMES, PHASE_NAMES, colour_list, join, new_turn, seats_after, tactic_of,
+                    turn_end_reminders, turn_fresh, unflipped)
 
 Params = Mapping[str, Any]
 
@@ -37,6 +37,12 @@ def _at_turn_start(state: dict) -> None:
         raise RuleError(N_("Only at the start of a turn, before anything else is done."))
 
 
+def _colour(raw: Any, name: str) -> str:
+    if not isinstance(raw, str) or raw.strip().lower() not in COLOURS:
+        raise BadParams(N_("Unknown choice for {name}: {value}"), name=name, value=str(raw)[:20])
+    return raw.strip().lower()
+
+
 def _colours(params: Params, name: str, n: int | None = None) -> list[str]:
     """A list of die colours (a list, or one comma-separated string)."""
     raw = params.get(name)
@@ -44,20 +50,47 @@ def _colours(params: Params, name: str, n: int | None = None) -> list[str]:
         raw = [c for c in raw.replace(";", ",").split(",") if c.strip()]
     if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
         raise BadParams(N_("Missing value: {name}"), name=name)
-    colours = [c.strip().lower() for c in raw]
-    bad = [c for c in colours if c not in COLOURS]
-    if bad:
-        raise BadParams(N_("Unknown choice for {name}: {value}"), name=name, value=bad[0][:20])
+    colours = [_colour(c, name) for c in raw]
     if n is not None and len(colours) != n:
         raise RuleError(N_("Enter exactly {n} dice (got {got})."), n=n, got=len(colours))
     return colours
 
 
-def _new_faces(params: Params, rng: random.Random, n: int) -> list[str]:
-    """Faces for rerolled dice: what the physical dice show when given, else the app's roll."""
+def _faces(params: Params, n: int) -> dict[int, str]:
+    """What single dice show, one field per die (`colour_<index>`: a form's colour palette per die)."""
+    return {i: _colour(params[f"colour_{i}"], f"colour_{i}") for i in range(n)
+            if params.get(f"colour_{i}") not in (None, "")}
+
+
+def _entered(params: Params, dice: list[int], n: int) -> list[str] | None:
+    """The colours the table entered for `dice` (a `colours` list in their order, or one field per die),
+    or None when nothing was entered."""
     if params.get("colours") not in (None, "", []):
-        return _colours(params, "colours", n)
-    return [rng.choice(COLOURS) for _ in range(n)]
+        return _colours(params, "colours", len(dice))
+    faces = _faces(params, n)
+    if not faces:
+        return None
+    if sorted(faces) != sorted(dice):
+        raise RuleError(N_("Enter what each rerolled die shows: dice {dice}."),
+                        dice=", ".join(str(i + 1) for i in dice))
+    return [faces[i] for i in dice]
+
+
+def _rerolled(state: dict, params: Params, rng: random.Random, dice: list[int]) -> list[str]:
+    """New faces for rerolled dice: what the table's dice show, or the app's roll when the app rolls."""
+    entered = _entered(params, dice, len(state["source"]))
+    if entered is not None:
+        return entered
+    if state["dice_mode"] == "table":
+        raise RuleError(N_("The table rolls the dice in this game: reroll dice {dice} and enter what they show."),
+                        dice=", ".join(str(i + 1) for i in dice))
+    return [rng.choice(COLOURS) for _ in dice]
+
+
+def _turned(before: list[str], after: list[str]) -> Text:
+    """"gold → red, black → blue": which real die gets which face."""
+    return join([Text(N_("{old} → {new}"), {"old": Text(COLOUR_NAMES[a]), "new": Text(COLOUR_NAMES[b])})
+                 for a, b in zip(before, after)])
 
 
 def _die(state: dict, params: Params, name: str = "die") -> int:
@@ -93,23 +126,32 @@ def monastery_revealed(state: dict, params: Params, rng: random.Random) -> Outco
 # --- preparation --------------------------------------------------------------------------
 
 def tick_step(state: dict, params: Params, rng: random.Random) -> Outcome:
+    """The current step is done — or every step up to `through`, when the table worked down the list at once."""
     _phase(state, "preparation")
     step = param_str(params, "step", choices=preparation.STEPS)
     current = preparation.current_step(state)
     if step != current:
         raise RuleError(N_("Tick the steps in order: the next one is {step}."),
                         step=Text(preparation.STEP_NAMES[current]))
+    last = param_str(params, "through", choices=preparation.STEPS, default=step)
+    steps = preparation.STEPS[preparation.STEPS.index(step):preparation.STEPS.index(last) + 1]
+    if not steps:
+        raise BadParams(N_("Unknown choice for {name}: {value}"), name="through", value=last)
     notices = []
-    if step == "source":
-        _no_entry_pending(state)
-    if step == "source" and not state["preparation"]["source_entered"]:
-        notices.append(rounds.roll_source(state, rng))
-    if step == "units":
-        rounds.deal_units_offer(state)
-    state["preparation"]["done"].append(step)
+    for s in steps:
+        if s == "source":
+            _no_entry_pending(state)
+            if state["dice_mode"] == "table":
+                raise RuleError(N_("The table rolls the Source in this game: tap what each die shows, then Done."))
+            notices.append(rounds.roll_source(state, rng))
+        if s == "units":
+            rounds.deal_units_offer(state)
+        state["preparation"]["done"].append(s)
     if preparation.current_step(state) is None:
         notices += rounds.start_tactics(state, rng)
-    return Outcome(state, Text(N_("Preparation: {step} done"), {"step": Text(preparation.STEP_NAMES[step])}),
+        if len(steps) > 1:
+            return Outcome(state, Text(N_("Preparation done")), tuple(notices))
+    return Outcome(state, Text(N_("Preparation: {step} done"), {"step": Text(preparation.STEP_NAMES[steps[-1]])}),
                    tuple(notices))
 
 
@@ -118,8 +160,11 @@ def skip_preparation(state: dict, params: Params, rng: random.Random) -> Outcome
     _phase(state, "preparation")
     _no_entry_pending(state)
     done = state["preparation"]["done"]
-    notices = [Text(N_("Preparation skipped on purpose: the app reset the Source and the Units offer."))]
-    if "source" not in done and not state["preparation"]["source_entered"]:
+    notices = [Text(N_("Preparation skipped on purpose: the app reset the Units offer."))]
+    if "source" not in done and state["dice_mode"] == "table":
+        rounds.await_source(state)  # the table rolled its Source: it is entered before the first pick
+        notices.append(Text(N_("Tap what each Source die shows before the first pick.")))
+    elif "source" not in done:
         notices.append(rounds.roll_source(state, rng))
     if "units" not in done:
         rounds.deal_units_offer(state)
@@ -128,15 +173,19 @@ def skip_preparation(state: dict, params: Params, rng: random.Random) -> Outcome
 
 
 def enter_source(state: dict, params: Params, rng: random.Random) -> Outcome:
-    """The colours the physical dice show: the app says whether the roll stands or which dice to reroll."""
-    if state["phase"] == "preparation":
-        if "source" in state["preparation"]["done"]:
-            raise RuleError(N_("The Source was already reset this round."))
-    elif not (state["phase"] == "tactics" and state["round"] == 1 and set(state["tactics"]) <= {DUMMY}):
+    """What the real dice show after a Source reset: the roll stands (and in preparation the step is done),
+    or the app says which dice to reroll."""
+    if not rounds.source_entry_open(state):
         raise RuleError(N_("The dice are entered while the Source is reset: at setup or in round preparation."))
     n = source_size(len(state["players"]), state["blitz"])
-    colours = _colours(params, "colours", n)
     check = state["source_check"]
+    faces = _faces(params, n)
+    if check and faces and params.get("colours") in (None, "", []):
+        colours = [faces.get(i, c) for i, c in enumerate(check["colours"])]  # the dice not sent stay as they were
+    else:
+        colours = _entered(params, list(range(n)), n)
+    if colours is None:
+        raise BadParams(N_("Missing value: {name}"), name="colours")
     if check:
         kept = [i for i in range(n) if i not in check["reroll"] and colours[i] != check["colours"][i]]
         if kept:
@@ -152,8 +201,8 @@ def enter_source(state: dict, params: Params, rng: random.Random) -> Outcome:
                       {"half": min_basic(n), "dice": ", ".join(str(i + 1) for i in reroll)})
         return Outcome(state, Text(N_("Source entered: reroll needed")), (notice,))
     rounds.set_source(state, rolls)
-    if state["phase"] == "preparation":
-        state["preparation"]["source_entered"] = True
+    if state["phase"] == "preparation":  # the entered roll is the Source step (and the board was flipped first)
+        state["preparation"]["done"] = preparation.STEPS[:preparation.STEPS.index("source") + 1]
     return Outcome(state, Text(N_("Source entered: the roll stands")),
                    (Text(N_("The roll stands: {dice}."), {"dice": colour_list(colours)}),))
 
@@ -162,6 +211,8 @@ def drop_source_entry(state: dict, params: Params, rng: random.Random) -> Outcom
     """The group gives up entering its dice: the app's roll is used (now, or at the Source step)."""
     if not state["source_check"]:
         raise RuleError(N_("No entered roll is waiting for a reroll."))
+    if state["dice_mode"] == "table" or not state["source"]:
+        raise RuleError(N_("The table rolls the dice in this game: to use the app's roll, let the app roll."))
     state["source_check"] = None
     if state["phase"] == "preparation":
         notice = Text(N_("The entered dice were set aside: the app rolls the Source when the step is done."))
@@ -171,6 +222,22 @@ def drop_source_entry(state: dict, params: Params, rng: random.Random) -> Outcom
     return Outcome(state, Text(N_("Entered dice set aside")), (notice,))
 
 
+def set_dice_mode(state: dict, params: Params, rng: random.Random) -> Outcome:
+    """The group changes who rolls the Source: its real dice, or the app."""
+    mode = param_str(params, "mode", choices=DICE_MODES)
+    if mode == state["dice_mode"]:
+        raise RuleError(N_("The dice are already rolled that way."))
+    state["dice_mode"] = mode
+    if mode == "table":
+        return Outcome(state, Text(N_("Dice: we roll the real dice")),
+                       (Text(N_("From now on roll the real dice and tap what they show.")),))
+    notices = []
+    state["source_check"] = None
+    if not state["source"]:  # awaited from the table: the app rolls it now
+        notices.append(rounds.roll_source(state, rng))
+    return Outcome(state, Text(N_("Dice: the app rolls")), tuple(notices))
+
+
 def _no_entry_pending(state: dict) -> None:
     """An entered roll waiting for its reroll must stand, or be set aside, before the Source is settled."""
     check = state["source_check"]
@@ -178,6 +245,8 @@ def _no_entry_pending(state: dict) -> None:
         raise RuleError(N_("The entered dice still need a reroll: reroll dice {dice} and enter them again, "
                            "or use the app's roll instead."),
                         dice=", ".join(str(i + 1) for i in check["reroll"]))
+    if not state["source"]:
+        raise RuleError(N_("Tap what each Source die shows first: the table rolls the dice in this game."))
 
 
 # --- tactics ------------------------------------------------------------------------------
@@ -203,7 +272,7 @@ def pick_tactic(state: dict, params: Params, rng: random.Random) -> Outcome:
     has_die = params.get("die") not in (None, "")
     if has_die and tactic != "mana_steal":
         raise RuleError(N_("Only Mana Steal takes a die from the Source."))
-    notices = [Text(ON_TAKE[tactic])] if tactic in ON_TAKE else []
+    notices = [Text(ON_TAKE[tactic], {"name": seat_name(state, seat)})] if tactic in ON_TAKE else []
     if has_die:
         die = state["source"][_die(state, params)]
         if die["colour"] not in BASIC or die["status"] != "ready":
@@ -263,6 +332,8 @@ def mana_search(state: dict, params: Params, rng: random.Random) -> Outcome:
         raise RuleError(N_("Mana Search: once per turn, before taking mana from the Source."))
     raw = params.get("dice")
     raw = raw.split(",") if isinstance(raw, str) else raw
+    if raw in (None, "", []):  # the palette per die: the dice given a new face are the rerolled ones
+        raw = list(_faces(params, len(state["source"])))
     if not isinstance(raw, list) or not raw:
         raise BadParams(N_("Missing value: {name}"), name="dice")
     dice = sorted({param_int({"die": d}, "die", lo=0, hi=len(state["source"]) - 1) for d in raw})
@@ -274,11 +345,17 @@ def mana_search(state: dict, params: Params, rng: random.Random) -> Outcome:
                 if d["status"] == "ready" and is_depleted(d["colour"], state["time_of_day"])]
     if any(i not in depleted for i in dice) and any(i not in dice for i in depleted[:2]):
         raise RuleError(N_("Mana Search rerolls depleted dice first."))
-    for i, colour in zip(dice, _new_faces(params, rng, len(dice))):
+    before = [state["source"][i]["colour"] for i in dice]
+    after = _rerolled(state, params, rng, dice)
+    for i, colour in zip(dice, after):
         state["source"][i]["colour"] = colour
     turn["mana_search_used"] = True
-    shows = Text(N_("The Source now shows: {dice}."), {"dice": colour_list([d["colour"] for d in state["source"]])})
-    return Outcome(state, Text(N_("{name} used Mana Search"), {"name": seat_name(state, seat)}), (shows,))
+    if state["dice_mode"] == "app":
+        told = Text(N_("Mana Search: turn the rerolled dice to the app's roll: {dice}."),
+                    {"dice": _turned(before, after)})
+    else:
+        told = Text(N_("The Source now shows: {dice}."), {"dice": colour_list([d["colour"] for d in state["source"]])})
+    return Outcome(state, Text(N_("{name} used Mana Search"), {"name": seat_name(state, seat)}), (told,))
 
 
 def use_tactic(state: dict, params: Params, rng: random.Random) -> Outcome:
@@ -305,12 +382,20 @@ def end_turn(state: dict, params: Params, rng: random.Random) -> Outcome:
             raise RuleError(N_("Only the owner of The Right Moment takes an extra turn, once this Day."))
         if state["final_turns"] is not None:
             raise RuleError(N_("Not on a last turn: everyone gets exactly one more turn."))
-    notices = turn_end_reminders(state, seat)
-    taken = [d for d in state["source"] if d["status"] == "taken"]
-    for die, colour in zip(taken, _new_faces(params, rng, len(taken)) if taken else []):
-        die.update(colour=colour, status="ready")
-    if taken:
-        notices.append(Text(N_("Rerolled and returned: {dice}."), {"dice": colour_list([d["colour"] for d in taken])}))
+    # The used dice go back first (MK-SRC-4): with the faces the table rolled, or the app's roll to copy.
+    taken = [i for i, d in enumerate(state["source"]) if d["status"] == "taken"]
+    before = [state["source"][i]["colour"] for i in taken]
+    after = _rerolled(state, params, rng, taken) if taken else []
+    for i, colour in zip(taken, after):
+        state["source"][i].update(colour=colour, status="ready")
+    notices = []
+    if taken and state["dice_mode"] == "app":
+        notices.append(Text(N_("Put the used die back in the Source turned to the app's roll: {dice}."),
+                            {"dice": _turned(before, after), "n": len(taken)},
+                            plural=N_("Put the used dice back in the Source turned to the app's roll: {dice}.")))
+    elif taken:
+        notices.append(Text(N_("Back in the Source as rolled: {dice}."), {"dice": colour_list(after)}))
+    notices += turn_end_reminders(state, seat)
     if extra:
         state["flipped_tactics"].append("the_right_moment")
         notices += new_turn(state, seat, extra=True)
@@ -378,7 +463,7 @@ def change_fame(state: dict, params: Params, rng: random.Random) -> Outcome:
     p = player(state, seat)
     if p["fame"] + delta < 0:
         raise RuleError(N_("Fame cannot go below 0 ({name} has {fame})."), name=p["name"], fame=p["fame"])
-    notices = tuple(level_ups(p["fame"], p["fame"] + delta))
+    notices = tuple(level_ups(p["name"], p["fame"], p["fame"] + delta))
     p["fame"] += delta
     label = N_("{name}: Fame +{n}") if delta >= 0 else N_("{name}: Fame {n}")
     return Outcome(state, Text(label, {"name": p["name"], "n": delta}), notices)
@@ -386,6 +471,6 @@ def change_fame(state: dict, params: Params, rng: random.Random) -> Outcome:
 
 ACTIONS = {f.__name__: f for f in (
     set_core_tile_revealed, set_monasteries, monastery_revealed, tick_step, skip_preparation, enter_source,
-    drop_source_entry,
+    drop_source_entry, set_dice_mode,
     pick_tactic, remove_tactic, take_die, mana_search, use_tactic, end_turn, announce_end_of_round,
     forfeit_turn, mark_scenario_end, change_fame)}

@@ -13,17 +13,19 @@ def level_for_fame(fame: int) -> int:
     return sum(1 for threshold in LEVEL_THRESHOLDS if fame >= threshold)
 
 
-def level_gains(level: int) -> Text:
-    """What reaching `level` gives: odd levels a Command token and Armor/Hand limit, even a Skill and an AA."""
+def level_gains(name: str, level: int) -> Text:
+    """What reaching `level` gives: odd levels a Command token and Armor/Hand limit, even a Skill and an AA
+    (named for the player: every device shows it)."""
     if level % 2:
-        return Text(N_("Level {level}: take a Command token; your Armor and Hand limit change"),
-                    {"level": level})
-    return Text(N_("Level {level}: gain a Skill and an Advanced Action card"), {"level": level})
+        return Text(N_("{name} reaches level {level}: take a Command token; Armor and Hand limit change"),
+                    {"name": name, "level": level})
+    return Text(N_("{name} reaches level {level}: gain a Skill and an Advanced Action card"),
+                {"name": name, "level": level})
 
 
-def level_ups(old_fame: int, new_fame: int) -> list[Text]:
+def level_ups(name: str, old_fame: int, new_fame: int) -> list[Text]:
     """The level-up reminders for every level crossed going from `old_fame` to `new_fame`."""
-    return [level_gains(level) for level in
+    return [level_gains(name, level) for level in
             range(level_for_fame(old_fame) + 1, level_for_fame(new_fame) + 1)]
 
 

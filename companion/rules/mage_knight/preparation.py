@@ -62,8 +62,12 @@ def step_text(state: dict, step: str) -> Text:
         return Text(N_("Flip the Day/Night board to {time}."), {"time": Text(TIME_NAMES[state["time_of_day"]])})
     if step == "source":
         n = source_size(len(state["players"]), state["blitz"])
-        return Text(N_("Reset the Source: roll {n} dice; at least {half} must show basic colours, so reroll all "
-                       "gold and black dice together until they do."), {"n": n, "half": min_basic(n)})
+        if state["dice_mode"] == "app":
+            return Text(N_("Reset the Source: tap Done and the app rolls the {n} dice (at least {half} basic "
+                           "colours); then set the real dice to its faces."), {"n": n, "half": min_basic(n)})
+        return Text(N_("Reset the Source: roll all {n} dice; at least {half} must show basic colours, so reroll all "
+                       "gold and black dice together until they do. Tap what each die shows, then Done."),
+                    {"n": n, "half": min_basic(n)})
     if step == "units":
         return _units_text(state)
     if step == "aa_offer":

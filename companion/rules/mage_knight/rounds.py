@@ -5,16 +5,37 @@ import random
 
 from ..base import N_, Text
 from . import source, units
+from .preparation import current_step
 from .seats import DUMMY, seat_ids, seat_name
 from .tactics import dummy_picks, rearranged_round_order, removal_leaves_enough, tactic_name
 from .turns import TIME_NAMES, colour_list, join, new_turn, seats_after
 
 
 def roll_source(state: dict, rng: random.Random) -> Text:
-    """Roll the Source with the half-basic rule, keeping every roll made."""
+    """The app rolls the Source with the half-basic rule, keeping every roll made; the table copies the faces."""
     rolls = source.roll_source(rng, source.source_size(len(state["players"]), state["blitz"]))
     set_source(state, rolls)
-    return Text(N_("Source rolled: {dice} (rerolls: {n})."), {"dice": colour_list(rolls[-1]), "n": len(rolls) - 1})
+    return Text(N_("Set the Source dice to the app's roll: {dice}."), {"dice": colour_list(rolls[-1])})
+
+
+def await_source(state: dict) -> None:
+    """The table rolls the Source itself: until it says what came up, the app shows no Source of its own."""
+    state.update(source=[], source_rolls=[], source_check=None)
+
+
+def source_entry_open(state: dict) -> bool:
+    """Whether the dice of a Source reset can be entered now: in preparation until its Source step is done,
+    or before the first pick when the Source was reset at setup (or the table prepared the round on its own)."""
+    if state["phase"] == "preparation":
+        return current_step(state) in ("flip_board", "source")
+    return (state["phase"] == "tactics" and set(state["tactics"]) <= {DUMMY}
+            and (state["round"] == 1 or not state["source"]))
+
+
+def source_awaited(state: dict) -> bool:
+    """The table must say what its Source dice show before the round goes on."""
+    return bool(state["source_check"]) or (state["dice_mode"] == "table" and source_entry_open(state)
+                                           and (state["phase"] == "preparation" or not state["source"]))
 
 
 def set_source(state: dict, rolls: list[list[str]]) -> None:
@@ -105,7 +126,7 @@ def begin_preparation(state: dict) -> list[Text]:
     """The next round, Day/Night flipped; its preparation checklist starts."""
     state["round"] += 1
     state["time_of_day"] = "night" if state["time_of_day"] == "day" else "day"
-    state.update(phase="preparation", preparation={"done": [], "source_entered": False},
+    state.update(phase="preparation", preparation={"done": []},
                  tactics={}, flipped_tactics=[], end_of_round_by=None)
     return [Text(N_("Round {round} ({time}): prepare the round."),
                  {"round": state["round"], "time": Text(TIME_NAMES[state["time_of_day"]])})]

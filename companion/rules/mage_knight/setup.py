@@ -7,6 +7,7 @@ from typing import Any, Mapping
 from ..base import N_, BadParams, RuleError, param_bool, param_int, param_str
 from . import rounds
 from .seats import DUMMY
+from .source import DICE_MODES
 
 HEROES = ["arythea", "goldyx", "norowas", "tovak", "wolfhawk", "krang", "braevalar"]
 HERO_NAMES = {"arythea": N_("Arythea"), "goldyx": N_("Goldyx"), "norowas": N_("Norowas"), "tovak": N_("Tovak"),
@@ -74,7 +75,8 @@ def _scenario_rules(scenario: str, form: Mapping[str, Any], players: int) -> tup
 
 def parse_setup(form: Mapping[str, Any]) -> dict:
     """The setup form: player_name[] and hero[] in hero-choice order, scenario, round_limit/mode/blitz
-    (custom only), dummy_hero, start_at_night, core_tile_revealed, monasteries."""
+    (custom only), dummy_hero, start_at_night, core_tile_revealed, monasteries, dice_mode ("table": the group
+    rolls its real dice and enters them; "app", the default: the app rolls)."""
     names, heroes = _as_list(form, "player_name"), _as_list(form, "hero")
     if not 1 <= len(names) <= MAX_PLAYERS:
         raise RuleError(N_("Mage Knight is played by 1 to {n} players."), n=MAX_PLAYERS)
@@ -101,11 +103,13 @@ def parse_setup(form: Mapping[str, Any]) -> dict:
         "start_at_night": param_bool(form, "start_at_night"),
         "core_tile_revealed": param_bool(form, "core_tile_revealed"),
         "monasteries": param_int(form, "monasteries", lo=0, hi=20, default=0),
+        "dice_mode": param_str(form, "dice_mode", choices=DICE_MODES, default="app"),
     }
 
 
 def new_state(setup: dict, rng: random.Random) -> dict:
-    """Round 1: Source rolled and Units offer dealt as in preparation; tactics start at once (MK-SET-5)."""
+    """Round 1: Source rolled (or awaited from the table) and Units offer dealt as in preparation; tactics start
+    at once (MK-SET-5)."""
     players = [{"id": f"p{i + 1}", "name": p["name"], "hero": p["hero"], "fame": 0}
                for i, p in enumerate(setup["players"])]
     state = {
@@ -118,11 +122,13 @@ def new_state(setup: dict, rng: random.Random) -> dict:
         "source": [], "source_rolls": [], "source_check": None, "units_offer": [],
         # The Round Order tokens start in hero-choice order, the Dummy's last.
         "round_order": [p["id"] for p in players] + ([DUMMY] if setup["dummy_hero"] else []),
+        "dice_mode": setup["dice_mode"],
         "tactics": {}, "removed_tactics": [], "flipped_tactics": [],
         "turn": None, "final_turns": None, "end_of_round_by": None, "scenario_end_met": False,
         "rounds": [], "ended_by": None,
     }
-    rounds.roll_source(state, rng)
+    if state["dice_mode"] == "app":
+        rounds.roll_source(state, rng)
     rounds.deal_units_offer(state)
     rounds.start_tactics(state, rng)
     return state

@@ -5,6 +5,9 @@ import random
 
 COLOURS = ["red", "blue", "green", "white", "gold", "black"]
 BASIC = ["red", "blue", "green", "white"]
+# Who rolls the Source: the table rolls its real dice and tells the app what came up, or the app rolls
+# and the table sets its dice to the app's faces.
+DICE_MODES = ["table", "app"]
 # Die statuses: in the Source, used this turn (rerolled at its end), set aside on Mana Steal.
 STATUSES = ["ready", "taken", "stolen"]
 

@@ -7,14 +7,14 @@ from ..base import N_, RuleError
 from .preparation import STEPS
 from .seats import DUMMY, seat_ids
 from .setup import MAX_PLAYERS, MAX_ROUNDS, MODES, SCENARIOS
-from .source import COLOURS, STATUSES, source_size
+from .source import COLOURS, DICE_MODES, STATUSES, source_size
 from .tactics import FLIPPED_WHEN_USED, TACTICS
 
 PHASES = ["preparation", "tactics", "turns", "round_end", "finished"]
 KEYS = {"scenario", "mode", "round_limit", "blitz", "players", "dummy", "round", "time_of_day", "phase",
         "preparation", "core_tile_revealed", "monasteries", "source", "source_rolls", "source_check",
         "units_offer", "round_order", "tactics", "removed_tactics", "flipped_tactics", "turn", "final_turns",
-        "end_of_round_by", "scenario_end_met", "rounds", "ended_by"}
+        "end_of_round_by", "scenario_end_met", "rounds", "ended_by", "dice_mode"}
 
 
 class _Invalid(Exception):
@@ -54,8 +54,12 @@ def _check_setup(state: dict) -> None:
 
 def _check_source(state: dict) -> None:
     n = source_size(len(state["players"]), state["blitz"])
+    _expect(state["dice_mode"] in DICE_MODES, "dice mode")
     dice = state["source"]
-    _expect(isinstance(dice, list) and len(dice) == n, "source size")
+    # An empty Source: the table's roll not entered yet, at setup or after a skipped preparation.
+    awaited = dice == [] and state["dice_mode"] == "table" and state["phase"] == "tactics" \
+        and set(state["tactics"]) <= {DUMMY} and state["source_rolls"] == []
+    _expect(isinstance(dice, list) and (len(dice) == n or awaited), "source size")
     for die in dice:
         _expect(isinstance(die, dict) and set(die) == {"colour", "status"}, "die")
         _expect(die["colour"] in COLOURS and die["status"] in STATUSES, "die colour/status")
@@ -63,7 +67,7 @@ def _check_source(state: dict) -> None:
     _expect(len(stolen) <= 1 and (not stolen or "mana_steal" in state["tactics"].values()), "stolen die")
     _expect(state["phase"] == "turns" or all(d["status"] != "taken" for d in dice), "taken dice")
     rolls = state["source_rolls"]
-    _expect(isinstance(rolls, list) and rolls, "source rolls")
+    _expect(isinstance(rolls, list) and (rolls or awaited), "source rolls")
     _expect(all(isinstance(r, list) and len(r) == n and all(c in COLOURS for c in r) for r in rolls), "rolls")
     check = state["source_check"]
     _expect(check is None or (set(check) == {"colours", "reroll", "rolls"} and len(check["colours"]) == n
@@ -84,7 +88,9 @@ def _check_round(state: dict) -> None:
     prep = state["preparation"]
     _expect((prep is not None) == (phase == "preparation"), "preparation")
     if prep is not None:
-        _expect(set(prep) == {"done", "source_entered"} and isinstance(prep["source_entered"], bool), "prep")
+        # "source_entered" is left from games saved before the entered roll became the Source step itself.
+        _expect(isinstance(prep, dict) and set(prep) - {"source_entered"} == {"done"}
+                and isinstance(prep["done"], list), "prep")
         _expect(prep["done"] == STEPS[:len(prep["done"])] and len(prep["done"]) < len(STEPS), "prep steps")
     tactics = state["tactics"]
     _expect(isinstance(tactics, dict) and set(tactics) <= set(seats), "tactics")
@@ -127,7 +133,8 @@ def _check_history(state: dict) -> None:
 def check_state(state: Any) -> None:
     """Raise RuleError unless `state` is a Mage Knight state this engine could have produced."""
     try:
-        _expect(isinstance(state, dict) and set(state) == KEYS, "keys")
+        _expect(isinstance(state, dict) and set(state) | {"dice_mode"} == KEYS, "keys")
+        state = {"dice_mode": "app", **state}  # saved before the group chose who rolls: the app rolled
         _check_setup(state)
         _check_source(state)
         _check_round(state)

@@ -29,30 +29,32 @@ TACTIC_NAMES = {
     "sparing_power": N_("Sparing Power"),
 }
 
-# "When you take this tactic": done right after the pick (MK-TAC-3).
+# "When you take this tactic": done right after the pick (MK-TAC-3). Notices reach every device, so each
+# names the tactic's owner ({name}) instead of saying "you".
 ON_TAKE = {
-    "rethink": N_("Rethink: discard up to 3 cards, draw as many, then shuffle your discard pile into your deck."),
-    "mana_steal": N_("Mana Steal: you may set a basic-colour die from the Source aside on this card."),
-    "great_start": N_("Great Start: draw 2 cards."),
-    "preparation": N_("Preparation: search your Deed deck for one card, take it, then shuffle."),
+    "rethink": N_("Rethink: {name} discards up to 3 cards, draws as many, then shuffles the discard pile into "
+                  "the deck."),
+    "mana_steal": N_("Mana Steal: {name} may set a basic-colour die from the Source aside on this card."),
+    "great_start": N_("Great Start: {name} draws 2 cards."),
+    "preparation": N_("Preparation: {name} searches the Deed deck for one card, takes it, then shuffles."),
 }
 
 # Reminders at the start of the owner's turn, while the tactic is not flipped.
 TURN_START = {
-    "mana_search": N_("Mana Search: before taking mana you may reroll up to two Source dice "
+    "mana_search": N_("Mana Search: before taking mana {name} may reroll up to two Source dice "
                       "(depleted ones first), once this turn."),
-    "sparing_power": N_("Sparing Power: before your turn, put your top Deed card under it, "
-                        "or flip it and take all those cards into your hand."),
-    "long_night": N_("Long Night (once this round): with an empty Deed deck you may shuffle your "
-                     "discard pile and put 3 cards back as your deck."),
-    "midnight_meditation": N_("Midnight Meditation (once this round, before your turn): shuffle up to "
-                              "5 cards from your hand into your deck and draw as many."),
+    "sparing_power": N_("Sparing Power: before the turn, {name} puts the top Deed card under it, "
+                        "or flips it and takes all those cards into hand."),
+    "long_night": N_("Long Night (once this round): with an empty Deed deck {name} may shuffle the "
+                     "discard pile and put 3 cards back as the deck."),
+    "midnight_meditation": N_("Midnight Meditation (once this round, before the turn): {name} may shuffle up "
+                              "to 5 cards from hand into the deck and draw as many."),
 }
 
 # Reminders at the end of the owner's turn.
 TURN_END = {
-    "planning": N_("Planning: with 2 or more cards in hand, your Hand limit is 1 higher now."),
-    "the_right_moment": N_("The Right Moment (once this Day): you may take another turn right now."),
+    "planning": N_("Planning: with 2 or more cards in hand, the Hand limit of {name} is 1 higher now."),
+    "the_right_moment": N_("The Right Moment (once this Day): {name} may take another turn right now."),
 }
 
 # Tactics that are flipped when used and then do nothing more this round.

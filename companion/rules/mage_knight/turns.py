@@ -55,24 +55,23 @@ def new_turn(state: dict, seat: str, extra: bool = False) -> list[Text]:
         return notices
     tactic = tactic_of(state, seat)
     if tactic in TURN_START and unflipped(state, seat, tactic):
-        notices.append(Text(TURN_START[tactic]))
+        notices.append(Text(TURN_START[tactic], {"name": seat_name(state, seat)}))
     for die in state["source"]:
         if die["status"] == "stolen" and tactic == "mana_steal":  # only its owner holds that die
-            notices.append(Text(N_("{tactic}: the {colour} die on your card can be used this turn."),
-                                {"tactic": tactic_name("mana_steal"), "colour": Text(COLOUR_NAMES[die["colour"]])}))
+            # Notices are shown on every device: name the owner, never "your".
+            notices.append(Text(N_("{tactic}: {name} can use the {colour} die on the card this turn."),
+                                {"tactic": tactic_name("mana_steal"), "name": seat_name(state, seat),
+                                 "colour": Text(COLOUR_NAMES[die["colour"]])}))
     return notices
 
 
 def turn_end_reminders(state: dict, seat: str) -> list[Text]:
-    """Reminders for the end of a turn: the dice first, then the owner's tactic."""
+    """Reminders for the end of a turn from the owner's tactic (the dice go back before: see end_turn)."""
     if seat == DUMMY:
         return []
-    used = [d["colour"] for d in state["source"] if d["status"] == "taken"]
-    notices = [Text(N_("End of turn, first step: reroll the dice you used and return them to the Source: {dice}."),
-                    {"dice": colour_list(used)}) if used else
-               Text(N_("End of turn: no Source dice to reroll."))]
+    notices = []
     tactic = tactic_of(state, seat)
     if tactic == "planning" or (tactic in TURN_END and unflipped(state, seat, tactic)
                                 and state["final_turns"] is None):
-        notices.append(Text(TURN_END[tactic]))
+        notices.append(Text(TURN_END[tactic], {"name": seat_name(state, seat)}))
     return notices

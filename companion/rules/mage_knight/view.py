@@ -5,8 +5,9 @@ from ..base import N_, Text
 from .deeds import deed_reference
 from .fame import base_hand_limit, level_for_fame
 from .preparation import STEP_NAMES, checklist, current_step, step_text
+from .rounds import source_awaited, source_entry_open
 from .seats import DUMMY, seat_ids
-from .source import BASIC, is_depleted
+from .source import BASIC, COLOURS, DICE_MODES, is_depleted, source_size
 from .tactics import FLIPPED_WHEN_USED, TACTIC_NAMES, TACTICS, available_tactics, pick_queue, removal_candidates
 from .turns import PHASE_NAMES, tactic_of, turn_fresh, unflipped
 from .units import units_to_deal
@@ -67,6 +68,20 @@ def can_use_tactic(state: dict) -> bool:
     return tactic in FLIPPED_WHEN_USED and tactic != "the_right_moment" and unflipped(state, seat, tactic)
 
 
+def _rolled(state: dict, n: int) -> list[dict]:
+    """Params for n rerolled dice: none when the app rolls; when the table does, one choice per face
+    (each die showing it), a sample of what the table may enter."""
+    if state["dice_mode"] == "app" or n == 0:
+        return [{}]
+    return [{"colours": [c] * n} for c in COLOURS]
+
+
+def _entries(state: dict) -> list[list[str]]:
+    """Entries of the awaited Source, one per face on every open die, the other dice as they were."""
+    entry = source_entry(state)
+    return [[c if d["open"] else d["colour"] for d in entry["dice"]] for c in COLOURS]
+
+
 def legal_actions(state: dict) -> list[dict]:
     """Every action (with concrete params) the rules accept now; forms needing typed input are left out."""
     phase = state["phase"]
@@ -80,16 +95,23 @@ def legal_actions(state: dict) -> list[dict]:
         acts.append({"action": "set_monasteries", "params": {"count": state["monasteries"] - 1}})
     if phase in ("tactics", "turns") and not state["scenario_end_met"]:
         acts.append({"action": "mark_scenario_end", "params": {}})
+    acts += [{"action": "set_dice_mode", "params": {"mode": m}} for m in DICE_MODES if m != state["dice_mode"]]
     pending_entry = state["source_check"] is not None
-    if pending_entry:
+    if pending_entry and state["dice_mode"] == "app" and state["source"]:
         acts.append({"action": "drop_source_entry", "params": {}})
+    awaited = source_awaited(state)
     if phase == "preparation":
-        if not (pending_entry and current_step(state) == "source"):
-            acts.append({"action": "tick_step", "params": {"step": current_step(state)}})
+        step = current_step(state)
+        if not (awaited and step == "source"):
+            acts.append({"action": "tick_step", "params": {"step": step}})
+        if step != "players" and not awaited:  # the table worked down the whole list at once
+            acts.append({"action": "tick_step", "params": {"step": step, "through": "players"}})
         if not pending_entry:
             acts.append({"action": "skip_preparation", "params": {}})
-    elif phase == "tactics" and pending_entry:
-        pass  # the entered dice must stand (or be set aside) before anyone picks
+    if awaited:  # the table's dice must be entered (and stand) before the round goes on
+        acts += [{"action": "enter_source", "params": {"colours": faces}} for faces in _entries(state)]
+    if phase == "tactics" and awaited:
+        pass
     elif phase == "tactics":
         seat = pick_queue(state)[0]
         for tactic in available_tactics(state):
@@ -100,10 +122,13 @@ def legal_actions(state: dict) -> list[dict]:
     elif phase == "turns":
         seat = state["turn"]["seat"]
         acts += [{"action": "take_die", "params": {"player": seat, "die": i}} for i in takeable_dice(state)]
-        acts += [{"action": "mana_search", "params": {"player": seat, "dice": s}} for s in mana_search_choices(state)]
-        acts.append({"action": "end_turn", "params": {"player": seat}})
+        acts += [{"action": "mana_search", "params": {"player": seat, "dice": s, **rolled}}
+                 for s in mana_search_choices(state) for rolled in _rolled(state, len(s))]
+        taken = sum(d["status"] == "taken" for d in state["source"])
+        acts += [{"action": "end_turn", "params": {"player": seat, **rolled}} for rolled in _rolled(state, taken)]
         if can_extra_turn(state):
-            acts.append({"action": "end_turn", "params": {"player": seat, "extra_turn": True}})
+            acts += [{"action": "end_turn", "params": {"player": seat, "extra_turn": True, **rolled}}
+                     for rolled in _rolled(state, taken)]
         if can_use_tactic(state):
             acts.append({"action": "use_tactic", "params": {"player": seat}})
         if can_announce_end_of_round(state):
@@ -113,6 +138,20 @@ def legal_actions(state: dict) -> list[dict]:
     elif phase == "round_end":
         acts += [{"action": "remove_tactic", "params": {"tactic": t}} for t in removal_candidates(state)]
     return acts
+
+
+def source_entry(state: dict) -> dict | None:
+    """The colour palette per die for entering the table's Source, while it is awaited: each die's previous
+    colour is chosen already, so only the dice that changed need a tap; after a failed half-basic check only
+    the gold and black dice are open."""
+    if not source_awaited(state):
+        return None
+    n = source_size(len(state["players"]), state["blitz"])
+    check = state["source_check"]
+    shown = check["colours"] if check else [d["colour"] for d in state["source"]] or [None] * n
+    return {"dice": [{"index": i, "colour": shown[i], "open": not check or i in check["reroll"]}
+                     for i in range(n)],
+            "reroll": check["reroll"] if check else None}
 
 
 def summary(state: dict) -> dict:
@@ -178,8 +217,8 @@ def view(state: dict) -> dict:
     data["actions"] = legal_actions(state)
     # For the screens: the page palette, each tactic's number (Round Order), and id -> msgid names.
     data["palette"] = "night" if is_night else "day"
-    data["can_enter_source"] = ((phase == "preparation" and "source" not in state["preparation"]["done"])
-                                or (phase == "tactics" and state["round"] == 1 and set(state["tactics"]) <= {DUMMY}))
+    data["can_enter_source"] = source_entry_open(state)
+    data["dice_mode"], data["source_entry"] = state["dice_mode"], source_entry(state)
     data["tactic_numbers"] = {t: d["number"] for t, d in TACTICS.items()}
     # NAMES merges several id spaces ("preparation" is a phase and a tactic, "tactics" a phase and a step):
     # the screens look tactics, phases and steps up in their own tables.

@@ -16,8 +16,9 @@ def test_mk_fame_1_levels_by_fame(fame, level):
 
 def test_mk_fame_1_level_up_notice_names_what_the_level_gives():
     out = act(new_game(players=2), "change_fame", player="p1", delta=9)  # 0 -> 9: levels 2 and 3
-    assert rendered(out.notices) == ["Level 2: gain a Skill and an Advanced Action card",
-                                     "Level 3: take a Command token; your Armor and Hand limit change"]
+    # every device shows it: it names the player, never "your"
+    assert rendered(out.notices) == ["Anna reaches level 2: gain a Skill and an Advanced Action card",
+                                     "Anna reaches level 3: take a Command token; Armor and Hand limit change"]
     assert out.label.render() == "Anna: Fame +9"
     assert KIND.view(out.state)["players"][0]["level"] == 3
 

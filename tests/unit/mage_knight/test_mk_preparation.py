@@ -52,7 +52,7 @@ def test_mk_rnd_2_ticking_steps_rolls_the_source_and_deals_the_offer():
               step="source")
     assert out.state["source_rolls"] == [["blue", "gold", "black", "gold"], ["blue", "red", "black", "white"]]
     assert [d["colour"] for d in out.state["source"]] == ["blue", "red", "black", "white"]
-    assert "Source rolled: blue, red, black, white (rerolls: 1)." in text_of(out)
+    assert "Set the Source dice to the app's roll: blue, red, black, white." in text_of(out)
     state = do(do(out.state, "set_core_tile_revealed", revealed=True), "tick_step", step="units")
     assert state["units_offer"] == ["elite", "regular", "elite", "regular", "advanced_action"]
 
@@ -117,3 +117,16 @@ def test_mk_rnd_2_tactics_step_counts_removed_tactics():
 def test_mk_rnd_2_players_step_names_each_hand_limit():
     state = do(in_preparation(), "change_fame", player="p2", delta=21)  # level 5
     assert "Hand limit: Anna 5, Boris 6." in KIND.view(state)["checklist"][6]["text"].render()
+
+
+def test_mk_rnd_2_the_table_may_work_down_the_whole_list_and_tick_it_at_once():
+    state = in_preparation(players=2, monasteries="1")
+    out = act(state, "tick_step", ScriptedRng(["blue", "red", "green", "white"]), step="flip_board", through="players")
+    assert out.state["phase"] == "tactics" and out.label.render() == "Preparation done"
+    assert [d["colour"] for d in out.state["source"]] == ["blue", "red", "green", "white"]
+    assert out.state["units_offer"] == ["regular"] * 4 + ["advanced_action"]
+    assert "Set the Source dice to the app's roll: blue, red, green, white." in text_of(out)
+    with pytest.raises(RuleError, match="in order"):
+        act(state, "tick_step", step="units", through="players")
+    with pytest.raises(RuleError):  # backwards
+        act(do(state, "tick_step", step="flip_board"), "tick_step", step="source", through="flip_board")

@@ -9,10 +9,10 @@ from hypothesis import given, settings, strategies as st
 from companion.rules.base import RuleError, Text
 from companion.rules.mage_knight import KIND, NAMES
 from companion.rules.mage_knight.seats import seat_ids
-from mk_helpers import form, new_game
+from mk_helpers import end_round_now, form, new_game, pick_first_available
 
 SIDE_ACTIONS = {"change_fame", "set_core_tile_revealed", "monastery_revealed", "set_monasteries",
-                "mark_scenario_end"}
+                "mark_scenario_end", "set_dice_mode"}
 SETUPS = [(1, "solo_conquest"), (1, "first_reconnaissance"), (2, "full_conquest"), (2, "blitz_cooperation"),
           (3, "full_cooperation"), (3, "conquer_and_hold"), (4, "blitz_conquest"), (4, "full_cooperation"),
           (5, "full_conquest")]
@@ -26,11 +26,13 @@ def check_invariants(state):
 
 
 @settings(max_examples=40, deadline=None)
-@given(setup=st.sampled_from(SETUPS), night=st.booleans(), seed=st.integers(0, 2**32 - 1), data=st.data())
-def test_mk_random_legal_play_keeps_every_invariant(setup, night, seed, data):
+@given(setup=st.sampled_from(SETUPS), night=st.booleans(), dice=st.sampled_from(["app", "table"]),
+       seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_mk_random_legal_play_keeps_every_invariant(setup, night, dice, seed, data):
     players, scenario = setup
     rng = random.Random(seed)
-    state = KIND.new_state(KIND.parse_setup(form(players, scenario, start_at_night="1" if night else "")), rng)
+    state = KIND.new_state(KIND.parse_setup(form(players, scenario, start_at_night="1" if night else "",
+                                                 dice_mode=dice)), rng)
     check_invariants(state)
     for _ in range(150):
         offered = KIND.view(state)["actions"]
@@ -85,6 +87,9 @@ def test_mk_new_state_round_trips_through_json_and_passes_check_state(setup, see
     lambda s: s.update(dummy={"hero": "krang"}),
     lambda s: s.pop("source"),
     lambda s: s.update(players="Anna"),
+    lambda s: s.update(dice_mode="dice"),
+    lambda s: s.update(dice_mode=True),
+    lambda s: s.update(source=[], source_rolls=[]),  # an empty Source only while the table's roll is awaited
 ])
 def test_mk_check_state_rejects_a_broken_file(tamper):
     state = new_game(players=2)
@@ -92,6 +97,26 @@ def test_mk_check_state_rejects_a_broken_file(tamper):
     tamper(state)
     with pytest.raises(RuleError):
         KIND.check_state(state)
+
+
+def test_mk_check_state_accepts_the_empty_source_awaited_from_the_table_and_refuses_it_later():
+    state = new_game(players=2, dice_mode="table")
+    assert state["source"] == [] and state["dice_mode"] == "table"
+    KIND.check_state(state)
+    state["phase"] = "turns"
+    with pytest.raises(RuleError):
+        KIND.check_state(state)
+
+
+def test_mk_a_game_saved_before_the_dice_choice_existed_still_loads_and_plays_with_the_app_rolling():
+    state = end_round_now(pick_first_available(new_game(players=2)))
+    del state["dice_mode"]
+    state["preparation"]["source_entered"] = False  # the flag games in preparation carried then
+    KIND.check_state(state)
+    assert KIND.view(state)["dice_mode"] == "app"
+    out = KIND.apply(state, "tick_step", {"step": "flip_board", "through": "players"}, random.Random(1))
+    assert out.state["dice_mode"] == "app" and out.state["phase"] == "tactics"
+    KIND.check_state(out.state)
 
 
 def test_mk_check_state_rejects_what_is_not_a_dict():

@@ -2,8 +2,8 @@
 import pytest
 
 from companion.rules.base import RuleError
-from mk_helpers import (KIND, act, do, end_round_now, new_game, pick_first_available, pick_in_queue_order, prepare,
-                        rendered, text_of, turn_seats)
+from mk_helpers import (KIND, ScriptedRng, act, do, end_round_now, new_game, pick_first_available,
+                        pick_in_queue_order, prepare, rendered, text_of, turn_seats)
 
 
 def three_in_turns():
@@ -132,9 +132,11 @@ def test_mk_turn_1_whose_turn_the_die_taken_and_the_end_of_turn_order():
     die = KIND.view(state)["takeable_dice"][0]
     state = do(state, "take_die", player="p3", die=die)
     assert state["turn"]["die_taken"] and KIND.view(state)["source"][die]["status"] == "taken"
-    out = act(state, "end_turn", player="p3")
+    colour = state["source"][die]["colour"]
+    out = act(state, "end_turn", ScriptedRng(["white"]), player="p3")
     notices = rendered(out.notices)
-    assert notices[0].startswith("End of turn, first step: reroll the dice you used")
+    # one instruction for the used die: which face the app rolled for it
+    assert notices[0] == f"Put the used die back in the Source turned to the app's roll: {colour} → white."
     assert notices[-1] == "Turn: Boris" and out.label.render() == "Chen ended the turn"
 
 

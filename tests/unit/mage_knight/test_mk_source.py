@@ -73,15 +73,17 @@ def test_mk_src_2_entered_dice_that_fail_say_which_to_reroll_then_stand():
     assert done["source_check"] is None and len(done["source_rolls"]) == 2
 
 
-def test_mk_src_2_a_standing_entered_roll_is_kept_by_the_preparation_tick():
+def test_mk_src_2_a_standing_entered_roll_is_the_source_step_done():
     state = game_in_turns(["red", "blue", "green", "white"])
     while state["phase"] == "turns":
         state = do(state, "announce_end_of_round", player=state["turn"]["seat"], deck_empty=True) \
             if state["end_of_round_by"] is None else do(state, "end_turn", player=state["turn"]["seat"])
-    state = do(state, "tick_step", step="flip_board")
+    # the board is flipped before the dice are rolled: entering them is both steps done
     state = do(state, "enter_source", colours="black,black,red,red")
-    state = do(state, "tick_step", step="source")
     assert [d["colour"] for d in state["source"]] == ["black", "black", "red", "red"]
+    assert state["preparation"]["done"] == ["flip_board", "source"]
+    with pytest.raises(RuleError, match="while the Source is reset"):  # not once the Source step is done
+        act(state, "enter_source", colours="black,black,red,red")
 
 
 def preparation_at_source_step():
@@ -104,9 +106,9 @@ def test_mk_src_2_an_entered_roll_awaiting_its_reroll_blocks_the_source_step_unt
     assert dropped.state["source_check"] is None and "app rolls the Source" in rendered(dropped.notices)[0]
     rolled = do(dropped.state, "tick_step", step="source", rng=ScriptedRng(["blue", "red", "green", "white"]))
     assert [d["colour"] for d in rolled["source"]] == ["blue", "red", "green", "white"]
-    # Or the rerolled dice stand, and the step keeps them with every roll entered.
+    # Or the rerolled dice stand, and the step is done with every roll entered.
     stood = do(state, "enter_source", colours="white,gold,green,red")
-    stood = do(stood, "tick_step", step="source")
+    assert stood["preparation"]["done"] == ["flip_board", "source"]
     assert [d["colour"] for d in stood["source"]] == ["white", "gold", "green", "red"]
     assert stood["source_rolls"] == [["gold", "black", "black", "red"], ["white", "gold", "green", "red"]]
 
@@ -147,7 +149,7 @@ def test_mk_src_4_one_die_per_turn_rerolled_and_returned_at_the_end_of_the_turn(
         act(state, "take_die", player=seat, die=0)
     out = act(state, "end_turn", ScriptedRng(["black"]), player=seat)
     assert out.state["source"][2] == {"colour": "black", "status": "ready"}
-    assert rendered(out.notices)[0].startswith("End of turn, first step: reroll the dice you used")
+    assert rendered(out.notices)[0] == "Put the used die back in the Source turned to the app's roll: green → black."
     nxt = out.state["turn"]["seat"]
     assert do(out.state, "take_die", player=nxt, die=0)["source"][0]["status"] == "taken"
 
@@ -185,10 +187,11 @@ def test_mk_src_5_only_the_owner_of_mana_steal_is_reminded_of_its_die():
     state = do(state, "pick_tactic", player="p2", tactic="mana_steal", die=1)
     out = act(state, "pick_tactic", player="p1", tactic="early_bird")  # p1 starts: Early Bird is 1
     assert out.state["turn"]["seat"] == "p1"
-    assert not any("die on your card" in text for text in rendered(out.notices))
+    assert not any("die on the card" in text for text in rendered(out.notices))
     out = act(out.state, "end_turn", player="p1")
     assert out.state["turn"]["seat"] == "p2"
-    assert any("green die on your card" in text for text in rendered(out.notices))
+    # every device shows the notice: it names the owner instead of saying "your"
+    assert "Mana Steal: Boris can use the green die on the card this turn." in rendered(out.notices)
 
 
 def test_mk_src_5_mana_search_rerolls_up_to_two_dice_depleted_first_once_per_turn():
@@ -251,3 +254,107 @@ def test_mk_src_statistical_test_can_detect_a_biased_die():
         counts[rng.choice(source.COLOURS + ["red"])] += 1  # red twice as likely
     chi_square = sum((n - 1000) ** 2 / 1000 for n in counts.values())
     assert chi_square > 20.515
+
+
+# --- who rolls: the table's real dice, or the app ---------------------------------------------
+
+def test_mk_src_table_dice_at_setup_no_source_is_shown_until_the_table_enters_its_roll():
+    state = new_game(players=2, dice_mode="table")
+    assert state["source"] == [] and state["source_rolls"] == []
+    entry = KIND.view(state)["source_entry"]
+    assert [d["colour"] for d in entry["dice"]] == [None] * 4 and all(d["open"] for d in entry["dice"])
+    with pytest.raises(RuleError, match="Tap what each Source die shows first"):
+        act(state, "pick_tactic", player="p2", tactic="early_bird")
+    assert not any(a["action"] == "pick_tactic" for a in KIND.view(state)["actions"])
+    out = act(state, "enter_source", colour_0="red", colour_1="gold", colour_2="blue", colour_3="white")
+    assert [d["colour"] for d in out.state["source"]] == ["red", "gold", "blue", "white"]
+    assert KIND.view(out.state)["source_entry"] is None
+    assert do(out.state, "pick_tactic", player="p2", tactic="early_bird")["tactics"] == {"p2": "early_bird"}
+
+
+def test_mk_src_2_table_dice_a_failed_check_opens_only_the_gold_and_black_dice():
+    state = new_game(players=2, dice_mode="table")
+    state = do(state, "enter_source", colour_0="gold", colour_1="black", colour_2="gold", colour_3="red")
+    entry = KIND.view(state)["source_entry"]
+    assert [d["open"] for d in entry["dice"]] == [True, True, True, False]
+    assert [d["colour"] for d in entry["dice"]] == ["gold", "black", "gold", "red"]  # what they showed
+    state = do(state, "enter_source", colour_0="blue", colour_2="green")  # die 2 came up black again
+    assert [d["colour"] for d in state["source"]] == ["blue", "black", "green", "red"]
+    assert state["source_rolls"] == [["gold", "black", "gold", "red"], ["blue", "black", "green", "red"]]
+    with pytest.raises(RuleError, match="use the app's roll, let the app roll"):
+        act(do(new_game(players=2, dice_mode="table"), "enter_source", colours="gold,black,gold,red"),
+            "drop_source_entry")
+
+
+def table_preparation_at_source_step():
+    state = pick_in_queue_order(do(new_game(players=2, dice_mode="table"), "enter_source",
+                                   colours="red,blue,green,white"), ["early_bird", "rethink"])
+    state = do(state, "announce_end_of_round", player=state["turn"]["seat"], deck_empty=True)
+    state = do(state, "end_turn", player=state["turn"]["seat"])
+    return do(state, "tick_step", step="flip_board")
+
+
+def test_mk_src_2_table_dice_the_reset_is_entered_with_last_rounds_colours_chosen_and_ticks_the_step():
+    state = table_preparation_at_source_step()
+    entry = KIND.view(state)["source_entry"]
+    assert [d["colour"] for d in entry["dice"]] == ["red", "blue", "green", "white"]
+    with pytest.raises(RuleError, match="The table rolls the Source"):
+        act(state, "tick_step", step="source")
+    assert not any(a["action"] == "tick_step" for a in KIND.view(state)["actions"])
+    # only the dice that changed are sent; the others showed the same colour again
+    out = act(state, "enter_source", colour_0="red", colour_1="gold", colour_2="green", colour_3="black")
+    assert [d["colour"] for d in out.state["source"]] == ["red", "gold", "green", "black"]
+    assert out.state["preparation"]["done"] == ["flip_board", "source"]
+    assert rendered(out.notices) == ["The roll stands: red, gold, green, black."]
+
+
+def test_mk_src_table_dice_skipping_the_preparation_awaits_the_tables_source_before_the_first_pick():
+    state = do(table_preparation_at_source_step(), "skip_preparation")
+    assert state["phase"] == "tactics" and state["source"] == [] and KIND.view(state)["source_entry"]
+    KIND.check_state(state)
+    seat = KIND.view(state)["pick_queue"][0]
+    with pytest.raises(RuleError, match="Tap what each Source die shows first"):
+        act(state, "pick_tactic", player=seat, tactic="long_night")
+    state = do(state, "enter_source", colours="red,blue,green,white")
+    assert do(state, "pick_tactic", player=seat, tactic="long_night")["tactics"][seat] == "long_night"
+
+
+def test_mk_src_4_table_dice_the_turn_ends_with_what_the_rerolled_die_shows():
+    state = do(new_game(players=2, dice_mode="table"), "enter_source", colours="red,blue,green,white")
+    state = pick_in_queue_order(state, ["early_bird", "rethink"])
+    seat = state["turn"]["seat"]
+    state = do(state, "take_die", player=seat, die=2)
+    with pytest.raises(RuleError, match="reroll dice 3 and enter what they show"):
+        act(state, "end_turn", player=seat)
+    with pytest.raises(RuleError, match="Enter what each rerolled die shows"):
+        act(state, "end_turn", player=seat, colour_1="red")
+    out = act(state, "end_turn", player=seat, colour_2="gold")
+    assert out.state["source"][2] == {"colour": "gold", "status": "ready"}
+    assert rendered(out.notices)[0] == "Back in the Source as rolled: gold."
+
+
+def test_mk_src_5_table_dice_mana_search_takes_the_new_faces_of_the_rerolled_dice():
+    state = do(new_game(players=2, dice_mode="table", start_at_night="1"), "enter_source",
+               colours="gold,red,blue,white")
+    state = pick_in_queue_order(state, ["mana_search", "from_the_dusk"])
+    state = do(state, "end_turn", player=state["turn"]["seat"])
+    seat = state["turn"]["seat"]
+    assert state["tactics"][seat] == "mana_search"
+    with pytest.raises(RuleError, match="The table rolls the dice"):
+        act(state, "mana_search", player=seat, dice=[0])
+    out = act(state, "mana_search", player=seat, colour_0="black", colour_3="green")
+    assert [d["colour"] for d in out.state["source"]] == ["black", "red", "blue", "green"]
+    assert rendered(out.notices) == ["The Source now shows: black, red, blue, green."]
+
+
+def test_mk_src_the_group_switches_who_rolls_and_an_awaited_source_is_rolled_by_the_app():
+    state = new_game(players=2, dice_mode="table")
+    with pytest.raises(RuleError, match="already rolled that way"):
+        act(state, "set_dice_mode", mode="table")
+    out = act(state, "set_dice_mode", ScriptedRng(["red", "blue", "green", "white"]), mode="app")
+    assert out.state["dice_mode"] == "app" and out.label.render() == "Dice: the app rolls"
+    assert [d["colour"] for d in out.state["source"]] == ["red", "blue", "green", "white"]
+    assert rendered(out.notices) == ["Set the Source dice to the app's roll: red, blue, green, white."]
+    back = act(out.state, "set_dice_mode", mode="table")
+    assert back.state["dice_mode"] == "table" and back.state["source"] == out.state["source"]
+    assert KIND.view(back.state)["source_entry"] is None  # the dice on the table already show the app's faces

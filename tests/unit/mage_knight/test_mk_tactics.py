@@ -46,8 +46,8 @@ def test_mk_tac_2_ties_go_to_the_lower_round_order_token():
 
 
 @pytest.mark.parametrize("tactic, name, words", [
-    ("rethink", "Rethink", "discard up to 3 cards"), ("great_start", "Great Start", "draw 2 cards"),
-    ("mana_steal", "Mana Steal", "you may set a basic-colour die"),
+    ("rethink", "Rethink", "Boris discards up to 3 cards"), ("great_start", "Great Start", "Boris draws 2 cards"),
+    ("mana_steal", "Mana Steal", "Boris may set a basic-colour die"),
 ])
 def test_mk_tac_3_when_you_take_this_tactic_instruction_right_after_the_pick(tactic, name, words):
     out = act(new_game(players=2), "pick_tactic", player="p2", tactic=tactic)
@@ -62,7 +62,8 @@ def test_mk_tac_3_tactics_without_an_instruction_give_none():
 
 def test_mk_tac_3_preparation_instruction_at_night():
     out = act(new_game(players=2, start_at_night="1"), "pick_tactic", player="p2", tactic="preparation")
-    assert rendered(out.notices)[0].startswith("Preparation: search your Deed deck")
+    assert rendered(out.notices)[0] == ("Preparation: Boris searches the Deed deck for one card, takes it, "
+                                        "then shuffles.")
 
 
 def test_mk_tac_3_planning_reminded_at_the_end_of_each_turn():
@@ -70,7 +71,8 @@ def test_mk_tac_3_planning_reminded_at_the_end_of_each_turn():
     first = act(state, "end_turn", player="p1")
     assert not any("Planning" in n for n in rendered(first.notices))
     second = act(first.state, "end_turn", player="p2")
-    assert any("Planning: with 2 or more cards" in n for n in rendered(second.notices))
+    planning = "Planning: with 2 or more cards in hand, the Hand limit of Boris is 1 higher now."
+    assert planning in rendered(second.notices)
 
 
 def test_mk_tac_3_once_per_round_tactics_reminded_until_used_then_flipped():
@@ -90,9 +92,10 @@ def test_mk_tac_3_sparing_power_and_midnight_meditation_reminders():
     state = pick_in_queue_order(new_game(players=2, start_at_night="1"), ["sparing_power", "midnight_meditation"])
     assert state["turn"]["seat"] == "p1"
     out = act(state, "end_turn", player="p1")
-    assert any("Sparing Power: before your turn" in n for n in rendered(out.notices))
+    assert any(n.startswith("Sparing Power: before the turn, Boris puts") for n in rendered(out.notices))
     out = act(out.state, "end_turn", player="p2")
-    assert any("Midnight Meditation (once this round" in n for n in rendered(out.notices))
+    assert any(n.startswith("Midnight Meditation (once this round, before the turn): Anna may")
+               for n in rendered(out.notices))
 
 
 def test_mk_tac_4_round_order_by_tactic_number_after_all_picks():

@@ -1,0 +1,62 @@
+"""Start the app under gunicorn.conf.py on a local port: the tests' live server and the benchmarks
+run exactly what bin/serve runs (gevent workers), on a database of their own."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = ROOT / "gunicorn.conf.py"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(database_url: str, port: int | None = None, app: str = "companion:create_app()",
+                 workers: int = 2, env: dict | None = None, access_log: Path | None = None,
+                 migrate: bool = True, log_file: Path | None = None) -> tuple[subprocess.Popen, str]:
+    """gunicorn with `workers` gevent processes once it answers; returns (process, base URL).
+
+    With `access_log`, gunicorn writes "METHOD PATH STATUS MICROSECONDS" per request there: the time
+    the server itself spent, apart from any wait in the client."""
+    port = port or free_port()
+    environment = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": os.environ.get("SECRET_KEY", "local"),
+                   "HOST": "127.0.0.1", "PORT": str(port), "WORKERS": str(workers),
+                   "ACCESS_LOG": str(access_log) if access_log else "",
+                   **({"ACCESS_LOG_FORMAT": "%(m)s %(U)s %(s)s %(D)s"} if access_log else {}), **(env or {})}
+    if migrate:
+        subprocess.run([sys.executable, "-m", "flask", "--app", "companion", "db", "upgrade"],
+                       cwd=ROOT, env=environment, check=True, capture_output=True)
+    log = open(log_file, "ab") if log_file else subprocess.DEVNULL
+    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", str(CONFIG), app],
+                              cwd=ROOT, env=environment, stdout=log, stderr=log)
+    if log_file:
+        log.close()  # the server holds its own copy
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        if server.poll() is not None:
+            raise RuntimeError(f"gunicorn exited with {server.returncode}")
+        try:
+            urllib.request.urlopen(base + "/manifest.webmanifest", timeout=1).read()
+            return server, base
+        except OSError:
+            time.sleep(0.05)
+    server.kill()
+    raise RuntimeError("the server did not start")
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
