@@ -75,3 +75,27 @@ def test_the_home_page_shows_when_each_game_is_archived_or_deleted_and_sweeps_on
     client.get("/")  # a second visit the same day does not sweep again
     with app.app_context():
         assert not store.find(fresh).archived
+
+
+def test_the_sweep_wakes_the_devices_still_showing_an_archived_or_deleted_game(tmp_path):
+    from tests.web.test_live import until, wait_in_thread
+    app = make_app(tmp_path / "expiry.db", LIVE_WAIT_SECONDS=30.0, LIVE_POLL_INTERVAL=3600.0)
+    phone, tablet = app.test_client(), app.test_client()
+    code = counter_with_history(phone)
+    url, watcher = f"/g/{code}", app.extensions["live_watcher"]
+    seen = phone.get(f"/g/{code}/live?v=0&wait=0").get_json()["token"]
+    idle_for(app, code, 181)
+    answer: dict = {}
+    listener = wait_in_thread(tablet, url, seen, answer)
+    until(lambda: code in watcher.games, "the tablet waits")
+    assert app.test_cli_runner().invoke(args=["sweep-games"]).output == "1 archived, 0 deleted\n"
+    listener.join()
+    assert answer["status"] == 200 and answer["body"]["token"] != seen  # the archive flag is shown now
+    seen = answer["body"]["token"]
+    answer.clear()
+    listener = wait_in_thread(tablet, url, seen, answer)
+    until(lambda: code in watcher.games, "the tablet waits again")
+    idle_for(app, code, 181 + 91)
+    assert app.test_cli_runner().invoke(args=["sweep-games"]).output == "0 archived, 1 deleted\n"
+    listener.join()
+    assert answer["status"] == 404
