@@ -147,6 +147,7 @@ def _commit_change(game: Game, seen_version: int, new_state: dict, event: Event,
         token = f"{seen_version + 1}.{game.seating}"
         changes.within(game.code, token)
         db.session.commit()
+    game.last_change = event  # the screen rendered next shows it: no need to read it back
     # What the row now holds, without reading it back (the UPDATE above was conditional on it).
     set_committed_value(game, "state", new_state)
     set_committed_value(game, "version", seen_version + 1)
@@ -166,7 +167,24 @@ def _undo_next_before(game_id: int, seq: int) -> int | None:
 
 
 def latest_event(game: Game) -> Event | None:
+    made_here = getattr(game, "last_change", None)  # the event this request just wrote
+    if made_here is not None and made_here.seq == game.version:
+        return made_here
     return _event(game.id, game.version)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What a screen of a game shows beside its state, read in one go (no calls back per block)."""
+    game: Game
+    last_event: Event | None
+    undo_target: Event | None
+    seating: dict[str, tuple[str, str]]
+
+
+def snapshot(game: Game) -> Snapshot:
+    latest = latest_event(game)
+    return Snapshot(game, latest, undo_target(game, latest), seating(game))
 
 
 def undo_target(game: Game, latest: Event | None = None) -> Event | None:

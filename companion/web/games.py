@@ -25,11 +25,10 @@ def load(code: str) -> Game:
         abort(404)
 
 
-def seats_context(game: Game, kind) -> dict:
+def seats_context(game: Game, kind, held: dict[str, tuple[str, str]]) -> dict:
     """The game's seats with who holds them, and this device's seat with its cue (your turn …)."""
     if not hasattr(kind, "seats"):
         return {"seats": [], "my_seat": None, "my_status": None}
-    held = store.seating(game)
     me = devices.current().id
     seats = []
     for seat in kind.seats(game.state):
@@ -41,16 +40,16 @@ def seats_context(game: Game, kind) -> dict:
 
 
 def game_context(game: Game, *, unseen: bool = False, **extra) -> dict:
-    """What the panel shows; the whole page adds the roster and the join code.
+    """What the panel shows, from one snapshot of the store; the whole page adds the roster and the join code.
 
     `unseen`: a game not yet committed (an import), which no device has opened: its roster is empty,
     and reading presence would write the pending batch and commit the import half-drawn."""
     kind = store.kind_of(game)
-    last_event = store.latest_event(game)
+    shot = store.snapshot(game)
     context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
-               "last_event": last_event, "undo_target": store.undo_target(game, last_event),
+               "last_event": shot.last_event, "undo_target": shot.undo_target,
                "me": devices.current(), "act_url": url_for("games.act", code=game.code),
-               **seats_context(game, kind), **extra}
+               **seats_context(game, kind, shot.seating), **extra}
     context["kind_panel"] = lambda: panel_cache.kind_panel(game, context)
     if not is_htmx():
         context.update(devices=[] if unseen else store.connected_devices(game), join_url=join.join_url(game.code))
@@ -132,7 +131,7 @@ def after_change(game: Game):
 def screen_context(game: Game, unseen: bool = False) -> dict:
     kind = store.kind_of(game)
     return {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
-            "seats": seats_context(game, kind)["seats"],
+            "seats": seats_context(game, kind, store.seating(game))["seats"],
             "connected": [] if unseen else store.connected_devices(game),
             "join_url": join.join_url(game.code),
             "show_qr": request.cookies.get(f"qr_hidden_{game.code}") != "1"}
