@@ -34,7 +34,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     kinds.init_app(app, app.config["GAME_KINDS"])
 
-    from .web import api, assets, devices, errors, games, home, join, live, panel_cache, pwa, watch
+    from .web import (api, assets, devices, errors, expiry, games, home, join, limits, live, panel_cache, pwa,
+                      watch)
+    limits.init_app(app)
+    expiry.init_app(app)
     assets.init_app(app)
     watch.init_app(app)
     join.init_app(app)

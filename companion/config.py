@@ -29,6 +29,10 @@ def from_environment(instance_path: str) -> dict:
         # Reverse proxies in front (docs/DEPLOY.md): their X-Forwarded-For/-Proto are then believed.
         "PROXIES": int(os.environ.get("PROXIES", "0")),
         "LIVE_WAIT_SECONDS": float(os.environ.get("LIVE_WAIT_SECONDS", "20")),
+        **{name: os.environ[name] for name in ("RATELIMIT_STORAGE_URI", "WRONG_CODE_LIMIT", "NEW_GAME_LIMIT")
+           if os.environ.get(name)},
+        **{name: int(os.environ[name]) for name in ("IDLE_ARCHIVE_DAYS", "ARCHIVED_DELETE_DAYS")
+           if os.environ.get(name)},
         "LIVE_MAX_WAITING_PER_ADDRESS": int(os.environ.get("LIVE_MAX_WAITING_PER_ADDRESS", "500")),
         "LIVE_CATCH_UP_SECONDS": float(os.environ.get("LIVE_CATCH_UP_SECONDS", "5")),
     }
@@ -49,7 +53,10 @@ DEFAULTS = {
     "SESSION_COOKIE_HTTPONLY": True,
     "SESSION_COOKIE_SAMESITE": "Lax",
     "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 180,
-    "MAX_CONTENT_LENGTH": 4 * 1024 * 1024,  # an exported game with its whole history fits easily
+    "MAX_CONTENT_LENGTH": 4 * 1024 * 1024,
+    # A game file, plain or gzipped, before and after inflating: a 2,200-event Mage Knight game is
+    # 4.3 MB (about 2 KB a change), so this holds about 16,000 changes.
+    "IMPORT_MAX_BYTES": 32 * 1024 * 1024,
     "MAX_FORM_MEMORY_SIZE": 64 * 1024,
     "SEND_FILE_MAX_AGE_DEFAULT": 60 * 60 * 24 * 365,  # static URLs carry a content hash
     "BABEL_DEFAULT_LOCALE": "en",
@@ -78,4 +85,11 @@ DEFAULTS = {
     "COMPRESS_MIMETYPES": ["text/html", "text/css", "application/javascript", "text/javascript",
                            "application/json", "image/svg+xml"],
     "GAME_KINDS": ("companion.rules.mage_knight", "companion.rules.mice_mystics"),
+    # Per client address (companion/web/limits.py); a mistyped code or two never comes near them.
+    "RATELIMIT_STORAGE_URI": "memory://",
+    "WRONG_CODE_LIMIT": "30 per minute;300 per hour",
+    "NEW_GAME_LIMIT": "30 per hour",
+    # A game nobody has touched for this long is archived, then deleted this much later (web/expiry.py).
+    "IDLE_ARCHIVE_DAYS": 180,
+    "ARCHIVED_DELETE_DAYS": 90,
 }

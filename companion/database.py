@@ -3,13 +3,16 @@ from __future__ import annotations
 
 import fcntl
 import os
+import sqlite3
 import sys
 import threading
 from contextlib import contextmanager, nullcontext
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import ContextManager, Iterator
 
 import sqlalchemy as sa
+from alembic.migration import MigrationContext
 from flask import Flask, current_app
 from flask_migrate import Migrate
 
@@ -110,6 +113,53 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.execute("PRAGMA busy_timeout=15000")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+@contextmanager
+def foreign_keys_off(connection: sa.Connection) -> Iterator[None]:
+    """SQLite foreign keys off on this connection (a migration's), then every reference checked.
+
+    The pragma only takes effect outside a transaction, so it is set before the migration's
+    transaction begins; it is set back before the pooled connection serves the app again."""
+    connection.rollback()  # end any read transaction first, or the pragma is silently ignored
+    connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+    connection.commit()
+    try:
+        yield
+        broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+        if broken:
+            raise RuntimeError(f"the migration left rows pointing nowhere: {broken[:5]}")
+    finally:
+        connection.rollback()
+        connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+        connection.commit()
+
+
+def backup_before_upgrade(connection: sa.Connection, script) -> Path | None:
+    """A copy of the SQLite file in backups/ beside it, when a migration is about to change it.
+
+    Only a database that has been migrated before and is behind the newest migration is copied
+    (a fresh database has nothing to lose). SQLite's online backup API copies a consistent snapshot
+    even while the file is in WAL mode. Returns the copy's path."""
+    path = connection.engine.url.database
+    if not path or path == ":memory:" or not sa.inspect(connection).has_table("alembic_version"):
+        return None
+    current = set(MigrationContext.configure(connection).get_current_heads())
+    if current == set(script.get_heads()):
+        return None
+    connection.rollback()  # the inspection's read transaction would hold back the backup's snapshot
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    name = f"{Path(path).stem}-{'-'.join(sorted(current))}-{stamp}.db"
+    target = Path(path).resolve().parent / "backups" / name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    source, copy = sqlite3.connect(path), sqlite3.connect(target)
+    try:
+        source.backup(copy)
+        copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file, no -wal beside it
+    finally:
+        copy.close()
+        source.close()
+    return target
 
 
 def upgrade() -> None:

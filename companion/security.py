@@ -25,7 +25,16 @@ CSP = "; ".join([
 ])
 
 
+IMPORTS = {"home.import_game", "api.import_game"}
+
+
 def init_app(app: Flask) -> None:
+    @app.before_request
+    def import_limit() -> None:
+        # Before the CSRF check reads the form: a game file may be larger than any other request.
+        if request.endpoint in IMPORTS:
+            request.max_content_length = app.config["IMPORT_MAX_BYTES"]
+
     csrf.init_app(app)
 
     @app.before_request

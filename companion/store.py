@@ -13,7 +13,7 @@ import random
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import sqlalchemy as sa
 from sqlalchemy.orm.attributes import set_committed_value
@@ -21,7 +21,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from . import changes, kinds, presence
 from .database import one_writer
 from .models import Device, Event, Game, Presence, Seat, db, utcnow
-from .rules.base import BadParams, N_, Outcome, RuleError, Text
+from .rules.base import BadParams, N_, Outcome, RuleError, is_plain_data, is_plain_text, text_from_file
 
 # No 0/O, 1/I/L, 5/S, 2/Z, 8/B: a code read across the table is typed right the first time.
 CODE_ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY"
@@ -234,13 +234,48 @@ def set_archived(game: Game, archived: bool) -> None:
 
 def delete(game: Game) -> None:
     with one_writer():
-        db.session.execute(sa.delete(Event).where(Event.game_id == game.id))
-        db.session.execute(sa.delete(Seat).where(Seat.game_id == game.id))
-        db.session.execute(sa.delete(Presence).where(Presence.game_id == game.id))
-        db.session.delete(game)
+        _delete_games([game.id])
         changes.within(game.code, changes.GONE)
         db.session.commit()
     changes.committed(game.code, changes.GONE)
+
+
+def _delete_games(ids: list[int]) -> None:
+    for model in (Event, Seat, Presence):
+        db.session.execute(sa.delete(model).where(model.game_id.in_(ids)))
+    db.session.execute(sa.delete(Game).where(Game.id.in_(ids)))
+
+
+# --- idle games ------------------------------------------------------------------------------
+
+def idle_deadlines(game: Game, archive_after: timedelta, delete_after: timedelta) -> tuple[datetime, datetime]:
+    """When this game is archived, and when deleted, unless someone plays it (or restores it) first."""
+    return game.updated_at + archive_after, game.updated_at + archive_after + delete_after
+
+
+def sweep_idle(now: datetime, archive_after: timedelta, delete_after: timedelta) -> tuple[int, int]:
+    """Archive games idle for `archive_after`; delete archived ones idle `delete_after` longer.
+
+    Returns (archived, deleted). Idle means no change, seat, rename or restore since `updated_at`;
+    archiving here leaves `updated_at` as it was, so the deletion clock keeps running."""
+    with one_writer():
+        doomed = {row.id: row.code for row in db.session.execute(sa.select(Game.id, Game.code).where(
+            Game.archived, Game.updated_at < now - archive_after - delete_after))}
+        _delete_games(list(doomed))
+        idle = list(db.session.scalars(
+            sa.select(Game.id).where(~Game.archived, Game.updated_at < now - archive_after)))
+        db.session.execute(sa.update(Game).where(Game.id.in_(idle)).values(archived=True, seating=Game.seating + 1)
+                           .execution_options(synchronize_session=False))
+        # Devices still showing them hear of it like of any change: the archived one's new token, or gone.
+        moved = {code: changes.GONE for code in doomed.values()}
+        moved.update((row.code, f"{row.version}.{row.seating}") for row in db.session.execute(
+            sa.select(Game.code, Game.version, Game.seating).where(Game.id.in_(idle))))
+        for code, token in moved.items():
+            changes.within(code, token)
+        db.session.commit()
+    for code, token in moved.items():
+        changes.committed(code, token)
+    return len(idle), len(doomed)
 
 
 # --- seats ----------------------------------------------------------------------------------
@@ -303,8 +338,10 @@ def release_seat(game: Game, device_id: str) -> None:
 def _bump_seating(game: Game) -> None:
     """Seats, the name, the archive flag: what screens show beside the state. Waking them is enough.
 
-    Called inside one_writer(), by the change it belongs to."""
-    db.session.execute(sa.update(Game).where(Game.id == game.id).values(seating=Game.seating + 1)
+    Called inside one_writer(), by the change it belongs to. Each is also a sign of life: the game's
+    idle time (archive, then delete) starts again."""
+    db.session.execute(sa.update(Game).where(Game.id == game.id)
+                       .values(seating=Game.seating + 1, updated_at=utcnow())
                        .execution_options(synchronize_session=False))
     db.session.refresh(game)  # the row as this transaction left it: the new token
     token = live_token(game)
@@ -389,47 +426,83 @@ class BadImport(Exception):
     """The file is not a game this app exported (or it was changed): nothing is imported."""
 
 
-def import_game(data: Any) -> Game:
-    """Create a new game (new code) from an exported file, after checking every part of it."""
+MAX_STATE_DEPTH = 12
+MAX_STATE_STRING = 200
+MAX_PARAMS_DEPTH = 4
+
+
+def import_game(data: Any, render: Callable[[Game], Any]) -> Game:
+    """Create a new game (new code) from an exported file, after checking every part of it.
+
+    `render` draws the new game's pages before the commit: a file that passes every check but still
+    cannot be shown creates nothing."""
+    kind, title, events = _checked_file(data)
+    undo_next = _check_undo_chain(events, data["state"])
+    with one_writer():
+        game = Game(code=free_code(), kind=kind.key, title=title, state=data["state"], version=len(events))
+        db.session.add(game)
+        db.session.flush()
+        for e in events:
+            db.session.add(Event(game_id=game.id, seq=e["seq"], action=e["action"], params=e["params"],
+                                 label=e["label"], notices=list(e.get("notices") or []),
+                                 device_id="import", device_label=_plain_text(e.get("device_label"), 40),
+                                 at=datetime.fromisoformat(e["at"]), state_before=e["state_before"],
+                                 undoes_seq=e.get("undoes_seq"), undo_next=undo_next[e["seq"]]))
+        try:
+            db.session.flush()
+            render(game)  # must not commit: it draws a game nobody has opened (no presence to write)
+        except Exception as error:  # whatever the pages trip on, the file is what is wrong: keep nothing
+            db.session.rollback()
+            raise BadImport(N_("The game in the file cannot be shown.")) from error
+        db.session.commit()
+    return game
+
+
+def _plain_text(value: Any, max_len: int) -> str:
+    return "".join(ch for ch in str(value or "") if is_plain_text(ch))[:max_len]
+
+
+def _checked_file(data: Any) -> tuple[Any, str, list[dict]]:
+    """(kind, title, events) of a game file whose every part is what this app writes; else BadImport."""
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise BadImport(N_("This is not a Table Companion game file."))
     kind = kinds.get(str(data.get("kind")))
     if kind is None:
         raise BadImport(N_("This file holds a game this app does not know."))
     title, version, events = data.get("title"), data.get("version"), data.get("events")
-    if not isinstance(title, str) or not 0 < len(title.strip()) <= 80:
+    if not isinstance(title, str) or not 0 < len(title.strip()) <= 80 or not is_plain_text(title):
         raise BadImport(N_("The game's name in the file is missing or too long."))
     if not isinstance(version, int) or isinstance(version, bool) or not isinstance(events, list) \
             or version != len(events) or [e.get("seq") if isinstance(e, dict) else None
                                           for e in events] != list(range(1, version + 1)):
         raise BadImport(N_("The history in the file is incomplete or out of order."))
     try:
-        kind.check_state(data.get("state"))
+        _check_state(kind, data.get("state"))
         for e in events:
-            kind.check_state(e["state_before"])
-            Text.from_json(e["label"]).render()
-            if not isinstance(e.get("notices", []), list):
-                raise BadImport(N_("An event in the file is damaged."))
-            for notice in e.get("notices", []):
-                Text.from_json(notice).render()
-            if not isinstance(e["action"], str) or len(e["action"]) > 40 or not isinstance(e["params"], dict):
-                raise BadImport(N_("An event in the file is damaged."))
-            datetime.fromisoformat(e["at"])
-            undoes = e.get("undoes_seq")
-            if (e["action"] == UNDO) != (isinstance(undoes, int) and 0 < undoes < e["seq"]):
-                raise BadImport(N_("An event in the file is damaged."))
+            _check_event(kind, e)
     except (RuleError, KeyError, TypeError, ValueError, AttributeError):
         raise BadImport(N_("The game state in the file is damaged.")) from None
-    undo_next = _check_undo_chain(events, data["state"])
-    with one_writer():
-        game = Game(code=free_code(), kind=kind.key, title=title.strip(), state=data["state"], version=version)
-        db.session.add(game)
-        db.session.flush()
-        for e in events:
-            db.session.add(Event(game_id=game.id, seq=e["seq"], action=e["action"], params=e["params"],
-                                 label=e["label"], notices=list(e.get("notices") or []),
-                                 device_id="import", device_label=str(e.get("device_label") or "")[:40],
-                                 at=datetime.fromisoformat(e["at"]), state_before=e["state_before"],
-                                 undoes_seq=e.get("undoes_seq"), undo_next=undo_next[e["seq"]]))
-        db.session.commit()
-    return game
+    return kind, title.strip(), events
+
+
+def _check_state(kind: Any, state: Any) -> None:
+    # The generic bounds first: the kind's check may then rely on plain, bounded data.
+    if not is_plain_data(state, MAX_STATE_DEPTH, MAX_STATE_STRING):
+        raise ValueError("state out of bounds")
+    kind.check_state(state)
+
+
+def _check_event(kind: Any, e: dict) -> None:
+    _check_state(kind, e["state_before"])
+    text_from_file(e["label"])
+    if not isinstance(e.get("notices", []), list) or len(e.get("notices", [])) > 50:
+        raise BadImport(N_("An event in the file is damaged."))
+    for notice in e.get("notices", []):
+        text_from_file(notice)
+    if not isinstance(e["action"], str) or not 0 < len(e["action"]) <= 40 or not is_plain_text(e["action"]) \
+            or not isinstance(e["params"], dict) or not is_plain_data(e["params"], MAX_PARAMS_DEPTH, 200, [400]):
+        raise BadImport(N_("An event in the file is damaged."))
+    datetime.fromisoformat(e["at"])
+    undoes = e.get("undoes_seq")
+    if (e["action"] == UNDO) != (isinstance(undoes, int) and 0 < undoes < e["seq"]):
+        raise BadImport(N_("An event in the file is damaged."))

@@ -5,6 +5,8 @@ from flask import current_app
 
 from alembic import context
 
+from companion import database
+
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.
 config = context.config
@@ -88,14 +90,25 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
-        context.configure(
-            connection=connection,
-            target_metadata=get_metadata(),
-            **conf_args
-        )
+        if connection.dialect.name == "sqlite":
+            # Batch mode rebuilds a table with DROP TABLE: with foreign keys on, dropping `game`
+            # cascades into every event, seat and presence row. Off while migrating, checked after.
+            database.backup_before_upgrade(connection, context.script)
+            with database.foreign_keys_off(connection):
+                run_online(connection, conf_args)
+        else:
+            run_online(connection, conf_args)
 
-        with context.begin_transaction():
-            context.run_migrations()
+
+def run_online(connection, conf_args):
+    context.configure(
+        connection=connection,
+        target_metadata=get_metadata(),
+        **conf_args
+    )
+
+    with context.begin_transaction():
+        context.run_migrations()
 
 
 if context.is_offline_mode():

@@ -23,6 +23,8 @@ def make_app(db_path: Path | None = None, database_url: str | None = None, upgra
                        *overrides.pop("extra_kinds", ())),
         "LIVE_WAIT_SECONDS": 2.0,
         "PUBLIC_URL": "http://192.0.2.10:5000",
+        # Tests make many games from one address; tests/web/test_guessers.py turns the limits on.
+        "RATELIMIT_ENABLED": False,
         **overrides,
     }
     app = create_app(config)

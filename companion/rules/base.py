@@ -8,6 +8,7 @@ rules stay free of Flask while every message still reaches Russian players in Ru
 from __future__ import annotations
 
 import copy
+import math
 import random
 import re
 from dataclasses import dataclass, field
@@ -50,15 +51,105 @@ class Text:
         values = {k: v.render(gettext, ngettext) if isinstance(v, Text) else v
                   for k, v in self.params.items()}
         try:
-            template = (ngettext(self.msgid, self.plural, int(values.get("n", 0))) if self.plural
-                        else gettext(self.msgid))
-            return template.format(**values)
-        except (KeyError, IndexError, ValueError, TypeError):
+            template = (ngettext(self.msgid, self.plural, plural_count(values.get("n")))
+                        if isinstance(self.plural, str) else gettext(self.msgid))
+            return fill(template, values)
+        except KeyError:
             pass  # a broken translation must never hide the message: fall back to the English text
         try:
-            return self.msgid.format(**values)
-        except (KeyError, IndexError, ValueError, TypeError):
+            return fill(self.msgid, values)
+        except KeyError:
             return self.msgid  # damaged params (an edited file): still show something, never fail
+
+
+# `{name}` and nothing else: a label from an imported file is data, so str.format's attribute and
+# index access ({a.__class__}, {a[0]}), conversions and format specs ({a:>10000000}) never apply.
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]{0,39})\}")
+MAX_SHOWN_VALUE = 200
+
+
+def fill(template: str, values: Mapping[str, Any]) -> str:
+    """`template` with each `{name}` replaced by its value; any other brace stays as it is."""
+    def value(match: re.Match) -> str:
+        shown = values[match.group(1)]
+        return (shown if isinstance(shown, str) else str(shown) if is_scalar(shown) else "…")[:MAX_SHOWN_VALUE]
+    return PLACEHOLDER.sub(value, template)
+
+
+def is_scalar(value: Any) -> bool:
+    return value is None or isinstance(value, (str, bool, int)) or (
+        isinstance(value, float) and math.isfinite(value))
+
+
+def plural_count(raw: Any) -> int:
+    """The `n` that picks a plural form; KeyError when there is no plain number (an edited file)."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    if isinstance(raw, float) and math.isfinite(raw):
+        return int(raw)
+    if isinstance(raw, str) and WHOLE_NUMBER.fullmatch(raw.strip()):
+        return int(raw)
+    raise KeyError("n")
+
+
+MAX_MSGID = 500  # the longest message of the app is about 300 characters
+MAX_TEXT_PARAMS = 20
+
+
+def text_from_file(data: Any, depth: int = 0) -> Text:
+    """A label or notice read from a game file: a message with `{name}` placeholders only and a few
+    short plain values (or nested messages); ValueError for anything else."""
+    if not isinstance(data, dict) or not {"msgid"} <= set(data) <= {"msgid", "params", "plural"} or depth > 3:
+        raise ValueError("not a message")
+    templates = [data["msgid"]] + ([data["plural"]] if data.get("plural") is not None else [])
+    for template in templates:
+        if not isinstance(template, str) or not template or len(template) > MAX_MSGID \
+                or not is_plain_text(template) or "{" in PLACEHOLDER.sub("", template) \
+                or "}" in PLACEHOLDER.sub("", template):
+            raise ValueError("not a message template")
+    params = data.get("params") or {}
+    if not isinstance(params, dict) or len(params) > MAX_TEXT_PARAMS:
+        raise ValueError("message params")
+    for key, value in params.items():
+        if not PLACEHOLDER.fullmatch("{" + key + "}"):
+            raise ValueError("message param name")
+        if isinstance(value, dict):
+            text_from_file(value, depth + 1)
+        elif not is_scalar(value) or (isinstance(value, str) and (
+                len(value) > MAX_SHOWN_VALUE or not is_plain_text(value))):
+            raise ValueError("message param value")
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10 ** 15:
+            raise ValueError("message param number")
+    return Text.from_json(data)
+
+
+def is_plain_text(value: str) -> bool:
+    """No control characters (NUL breaks PostgreSQL's text; none of them is ever typed on purpose)."""
+    return not any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in value)
+
+
+def is_plain_data(value: Any, max_depth: int, max_str: int, budget: list[int] | None = None) -> bool:
+    """JSON data no deeper than `max_depth`, strings of plain text up to `max_str`, finite numbers,
+    and at most budget[0] values in all (the caller's list is counted down)."""
+    budget = budget if budget is not None else [100_000]
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        budget[0] -= 1
+        if budget[0] < 0 or depth > max_depth:
+            return False
+        if isinstance(item, dict):
+            if not all(isinstance(k, str) and len(k) <= 80 and is_plain_text(k) for k in item):
+                return False
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+        elif isinstance(item, str):
+            if len(item) > max_str or not is_plain_text(item):
+                return False
+        elif not is_scalar(item) or (isinstance(item, int) and abs(item) > 2 ** 53):
+            return False
+    return True
 
 
 class RuleError(Exception):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, request, url_for
+from flask import Blueprint, abort, current_app, jsonify, request, url_for
 from flask_babel import gettext as _
 
 from .. import store
@@ -17,7 +17,9 @@ from ..models import Game
 from ..rules.base import BadParams, RuleError
 from ..security import csrf
 from . import devices
-from .forms import BadForm, json_params, short_text, version
+from .games import draw_every_page
+from .limits import new_game_limit
+from .forms import BadForm, json_params, request_json, short_text, version
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)
@@ -33,9 +35,7 @@ def game_json(game: Game) -> dict[str, Any]:
 
 
 def body() -> dict[str, Any]:
-    if not request.is_json:
-        raise BadForm(_("Send JSON (Content-Type: application/json)."))
-    data = request.get_json(silent=True)
+    data = request_json(request.max_content_length or current_app.config["IMPORT_MAX_BYTES"])
     if not isinstance(data, dict):
         raise BadForm(_("The body must be a JSON object."))
     return data
@@ -56,6 +56,7 @@ def load(code: str) -> Game:
 
 
 @bp.post("/games")
+@new_game_limit
 def create():
     try:
         data = body()
@@ -120,9 +121,10 @@ def export(code: str):
 
 
 @bp.post("/import")
+@new_game_limit
 def import_game():
     try:
-        game = store.import_game(body())
+        game = store.import_game(body(), render=lambda game: (draw_every_page(game), game_json(game)))
     except BadForm as error:
         return fail(400, str(error))
     except store.BadImport as error:

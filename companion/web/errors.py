@@ -42,7 +42,8 @@ def init_app(app: Flask) -> None:
     def other_http(error: HTTPException):
         status = error.code or 400
         messages = {400: _("That request could not be understood. Nothing was changed."),
-                    405: _("That is not how this page is used. Nothing was changed.")}
+                    405: _("That is not how this page is used. Nothing was changed."),
+                    429: _("Too many tries from this device. Wait a while and try again.")}
         return error_response(status, messages.get(status, error.name))
 
     @app.errorhandler(Exception)

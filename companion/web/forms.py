@@ -1,14 +1,25 @@
 """Parsing what a browser or a script sent: short texts, versions, action parameters."""
 from __future__ import annotations
 
+import json
+import math
+import re
+import zlib
 from typing import Any, Mapping
 
+from flask import request
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
+
+from ..rules.base import is_plain_data, is_plain_text
 
 RESERVED = {"csrf_token", "version", "action", "title"}
 MAX_PARAMS = 40
 MAX_VALUE = 200
+MAX_JSON_DEPTH = 40  # a game file is about 10 deep; Python's parser itself gives up near 1,000
+MAX_PARAMS_DEPTH = 4
+MAX_PARAMS_VALUES = 400
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
 class BadForm(Exception):
@@ -20,7 +31,7 @@ def short_text(value: Any, what: str, max_len: int, required: bool = True) -> st
         value = ""
     if not isinstance(value, str):
         raise BadForm(_("%(what)s must be text.", what=what))
-    value = " ".join(value.split())
+    value = " ".join(CONTROL.sub(" ", value).split())  # NUL and friends never reach the database
     if required and not value:
         raise BadForm(_("%(what)s is empty.", what=what))
     if len(value) > max_len:
@@ -28,14 +39,16 @@ def short_text(value: Any, what: str, max_len: int, required: bool = True) -> st
     return value
 
 
+VERSION = re.compile(r"[0-9]{1,9}")
+
+
 def version(value: Any) -> int:
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise BadForm(_("The page did not say which version of the game it showed. Reload it.")) from None
-    if number < 0:
-        raise BadForm(_("The page did not say which version of the game it showed. Reload it."))
-    return number
+    """A game version: a whole number (a form's digits or JSON's integer), never Infinity or 1e400."""
+    if isinstance(value, str) and VERSION.fullmatch(value.strip()):
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10 ** 9:
+        return value
+    raise BadForm(_("The page did not say which version of the game it showed. Reload it."))
 
 
 def action_params(form: MultiDict) -> dict[str, Any]:
@@ -56,6 +69,8 @@ def check_params_size(key: str, values: Any) -> None:
     for value in values if isinstance(values, list) else [values]:
         if isinstance(value, str) and len(value) > MAX_VALUE:
             raise BadForm(_("A value is too long (at most %(n)d characters).", n=MAX_VALUE))
+    if not is_plain_text(key) or not is_plain_data(values, MAX_PARAMS_DEPTH, MAX_VALUE, [MAX_PARAMS_VALUES]):
+        raise BadForm(_("A value is too long, too deeply nested or holds control characters."))
 
 
 def json_params(data: Any) -> dict[str, Any]:
@@ -66,3 +81,64 @@ def json_params(data: Any) -> dict[str, Any]:
     for key, value in data.items():
         check_params_size(str(key), value)
     return dict(data)
+
+
+def json_loads(raw: bytes) -> Any:
+    """The one JSON reader for request bodies and game files: strict JSON (no NaN, Infinity or
+    1e400), no nesting deeper than MAX_JSON_DEPTH; anything else is BadForm."""
+    try:
+        data = json.loads(raw, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except (ValueError, RecursionError):  # UnicodeDecodeError and too many digits are ValueErrors
+        raise BadForm(_("That is not valid JSON.")) from None
+    if not _shallow(data):
+        raise BadForm(_("That JSON is nested too deeply."))
+    return data
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return value
+
+
+def _shallow(data: Any) -> bool:
+    stack = [(data, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            return False
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return True
+
+
+def gunzip(raw: bytes, limit: int) -> bytes:
+    """A gzip file's content, refused (BadForm) past `limit` bytes: a small bomb stays small."""
+    inflate = zlib.decompressobj(wbits=31)
+    try:
+        data = inflate.decompress(raw, limit + 1)
+    except zlib.error:
+        raise BadForm(_("That is not a valid gzip file.")) from None
+    if len(data) > limit or inflate.unconsumed_tail:
+        raise BadForm(_("That was too much data to send. Nothing was changed."))
+    return data
+
+
+def request_json(limit: int) -> Any:
+    """The request's JSON body (gzip-compressed if Content-Encoding says so), through json_loads."""
+    if not request.is_json:
+        raise BadForm(_("Send JSON (Content-Type: application/json)."))
+    raw = request.get_data(cache=False)
+    encoding = request.headers.get("Content-Encoding", "").strip().lower()
+    if encoding == "gzip":
+        raw = gunzip(raw, limit)
+    elif encoding not in ("", "identity"):
+        raise BadForm(_("Send JSON as it is or gzip-compressed."))
+    return json_loads(raw)

@@ -39,8 +39,11 @@ def seats_context(game: Game, kind, held: dict[str, tuple[str, str]]) -> dict:
             "my_status": kind.seat_status(game.state, mine["id"]) if mine else None}
 
 
-def game_context(game: Game, **extra) -> dict:
-    """What the panel shows, from one snapshot of the store; the whole page adds the roster and the join code."""
+def game_context(game: Game, *, unseen: bool = False, **extra) -> dict:
+    """What the panel shows, from one snapshot of the store; the whole page adds the roster and the join code.
+
+    `unseen`: a game not yet committed (an import), which no device has opened: its roster is empty,
+    and reading presence would write the pending batch and commit the import half-drawn."""
     kind = store.kind_of(game)
     shot = store.snapshot(game)
     context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
@@ -51,7 +54,7 @@ def game_context(game: Game, **extra) -> dict:
     context["ask_seat"] = bool(context["seats"]) and not context["my_seat"] and not context["watching"]
     context["kind_panel"] = lambda: panel_cache.kind_panel(game, context)
     if not is_htmx():
-        context.update(devices=store.connected_devices(game), join_url=join.join_url(game.code))
+        context.update(devices=[] if unseen else store.connected_devices(game), join_url=join.join_url(game.code))
     return context
 
 
@@ -127,18 +130,21 @@ def after_change(game: Game):
     return redirect(url_for("games.show", code=game.code), 303)
 
 
+def screen_context(game: Game, unseen: bool = False) -> dict:
+    kind = store.kind_of(game)
+    return {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
+            "seats": seats_context(game, kind, store.seating(game))["seats"],
+            "connected": [] if unseen else store.connected_devices(game),
+            "join_url": join.join_url(game.code),
+            "show_qr": request.cookies.get(f"qr_hidden_{game.code}") != "1"}
+
+
 @bp.get("/screen")
 def screen(code: str):
     """The group screen: read from across the table, updates live, needs no taps."""
     game = load(code)
     store.touch_presence(game.id, devices.current().id)
-    kind = store.kind_of(game)
-    context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
-               "seats": seats_context(game, kind, store.seating(game))["seats"],
-               "connected": store.connected_devices(game),
-               "join_url": join.join_url(game.code),
-               "show_qr": request.cookies.get(f"qr_hidden_{game.code}") != "1"}
-    return page_or_block("screen.html", "panel", **context)
+    return page_or_block("screen.html", "panel", **screen_context(game))
 
 
 @bp.post("/screen/qr")
@@ -202,13 +208,23 @@ def release_seat(code: str):
     return after_change(game)
 
 
+def history_context(game: Game) -> dict:
+    events = store.history(game)
+    return {"game": game, "events": events, "undo_target": store.undo_target(game),
+            "undone": {e.undoes_seq for e in events if e.undoes_seq},
+            "palette": store.kind_of(game).view(game.state).get("palette", "day")}
+
+
 @bp.get("/history")
 def history(code: str):
-    game = load(code)
-    events = store.history(game)
-    return render_template("history.html", game=game, events=events, undo_target=store.undo_target(game),
-                           undone={e.undoes_seq for e in events if e.undoes_seq},
-                           palette=store.kind_of(game).view(game.state).get("palette", "day"))
+    return render_template("history.html", **history_context(load(code)))
+
+
+def draw_every_page(game: Game) -> None:
+    """Render the game's page, group screen and history (an import does, before it keeps the game)."""
+    render_template("game.html", **game_context(game, unseen=True))
+    render_template("screen.html", **screen_context(game, unseen=True))
+    render_template("history.html", **history_context(game))
 
 
 @bp.get("/devices")

@@ -1,8 +1,8 @@
 """The home page: start a game, join by code, recent games, import; device label and language."""
 from __future__ import annotations
 
-import json
 import random
+from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -10,12 +10,15 @@ from flask_babel import gettext as _
 from .. import kinds, store
 from ..i18n import LANG_COOKIE, translate
 from ..rules.base import BadParams, RuleError
-from . import devices
+from . import devices, expiry
 from .errors import error_response
-from .forms import BadForm, action_params, short_text
+from .forms import CONTROL, BadForm, action_params, gunzip, json_loads, short_text
+from .games import draw_every_page
+from .limits import new_game_limit
 
 bp = Blueprint("home", __name__)
 TITLE_MAX = 80
+GZIP_MAGIC = b"\x1f\x8b"
 
 
 def home_page(status: int = 200, message: str | None = None):
@@ -26,6 +29,7 @@ def home_page(status: int = 200, message: str | None = None):
 
 @bp.get("/")
 def index():
+    expiry.sweep_if_due()
     return home_page()
 
 
@@ -44,6 +48,7 @@ def join():
 
 
 @bp.route("/new/<kind_key>", methods=["GET", "POST"])
+@new_game_limit
 def new_game(kind_key: str):
     kind = kinds.get(kind_key)
     if kind is None:
@@ -115,14 +120,18 @@ def choose_text_size():
 
 
 @bp.post("/import")
+@new_game_limit
 def import_game():
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         return home_page(400, _("Choose a game file to import."))
+    limit = current_app.config["IMPORT_MAX_BYTES"]
     try:
-        data = json.loads(upload.read().decode("utf-8"))
-        game = store.import_game(data)
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        raw = upload.read(limit + 1)
+        if raw[:2] == GZIP_MAGIC:
+            raw = gunzip(raw, limit)
+        game = store.import_game(json_loads(raw), render=draw_every_page)
+    except BadForm:
         return home_page(400, _("This is not a Table Companion game file."))
     except store.BadImport as error:
         return home_page(400, _(str(error)))
@@ -131,8 +140,12 @@ def import_game():
 
 
 def _safe_next() -> str:
-    """Back to where the form was, but only to a page of this app."""
-    target = request.form.get("next", "/")
-    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+    """Back to where the form was, but only to a page of this app.
+
+    Control characters go first: browsers drop tabs and newlines from a URL, so "/\t/evil.example"
+    would otherwise pass as a path here and leave the site as "//evil.example"."""
+    target = CONTROL.sub("", request.form.get("next", "/"))
+    parts = urlsplit(target)
+    if not target.startswith("/") or target.startswith("//") or "\\" in target or parts.scheme or parts.netloc:
         return "/"
     return target

@@ -28,3 +28,41 @@ def count(html: str) -> int:
 def alert(html: str) -> str:
     match = re.search(r'role="alert">([^<]*)', html)
     return match.group(1).strip() if match else ""
+
+
+MK_SETUP = {"player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"], "scenario": "full_conquest"}
+MM_SETUP = {"mouse": ["lily", "nez"], "minion_type": ["rat_warriors"], "minion_count": [2]}
+ADD_REASON = "minion_attack"
+
+
+def api_act(client, code: str, action: str, **params) -> dict:
+    version = client.get(f"/api/games/{code}").get_json()["version"]
+    response = client.post(f"/api/games/{code}/actions",
+                           json={"version": version, "action": action, "params": params})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def populate(app) -> list[str]:
+    """Both games with history (an undo among it), seats held, devices with labels and presence."""
+    anna, boris = app.test_client(), app.test_client()
+    codes = []
+    for kind, setup in (("mage_knight", MK_SETUP), ("mice_mystics", MM_SETUP)):
+        code = anna.post("/api/games", json={"kind": kind, "setup": setup}).get_json()["code"]
+        codes.append(code)
+        for client, label in ((anna, "Anna's phone"), (boris, "Boris's tablet")):
+            token = csrf_token(client, f"/g/{code}")
+            client.post("/device", data={"csrf_token": token, "label": label})
+    mk, mm = codes
+    for client in (anna, boris):
+        view = client.get(f"/api/games/{mk}").get_json()["view"]
+        api_act(client, mk, "pick_tactic", player=view["pick_queue"][0], tactic=view["tactics_available"][0])
+    api_act(anna, mm, "add_cheese", reason=ADD_REASON)
+    api_act(boris, mm, "next_turn")
+    version = anna.get(f"/api/games/{mm}").get_json()["version"]
+    assert anna.post(f"/api/games/{mm}/undo", json={"version": version}).status_code == 200
+    for client, seat_of in ((anna, {mk: "p1", mm: "mouse:lily"}), (boris, {mk: "p2", mm: "mouse:nez"})):
+        for code, seat_id in seat_of.items():
+            token = csrf_token(client, f"/g/{code}")
+            assert client.post(f"/g/{code}/seat", data={"csrf_token": token, "seat": seat_id}).status_code == 303
+    return codes

@@ -26,6 +26,11 @@ def _expect(condition: Any, what: str) -> None:
         raise _Invalid(what)
 
 
+def _is_name(value: Any) -> bool:
+    """A player's or hero's name as setup takes it: 1 to 40 characters."""
+    return isinstance(value, str) and 0 < len(value) <= 40
+
+
 def _is_int(value: Any, lo: int, hi: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
 
@@ -39,11 +44,11 @@ def _check_setup(state: dict) -> None:
     _expect(isinstance(players, list) and 1 <= len(players) <= MAX_PLAYERS, "players")
     for i, p in enumerate(players):
         _expect(isinstance(p, dict) and set(p) == {"id", "name", "hero", "fame"}, "player")
-        _expect(p["id"] == f"p{i + 1}" and isinstance(p["name"], str) and p["name"], "player id/name")
-        _expect(isinstance(p["hero"], str) and p["hero"] and _is_int(p["fame"], 0, 10_000), "hero/fame")
+        _expect(p["id"] == f"p{i + 1}" and _is_name(p["name"]), "player id/name")
+        _expect(_is_name(p["hero"]) and _is_int(p["fame"], 0, 10_000), "hero/fame")
     dummy = state["dummy"]
     _expect((dummy is not None) == (state["mode"] != "competitive"), "dummy")
-    _expect(dummy is None or (set(dummy) == {"hero"} and isinstance(dummy["hero"], str)), "dummy")
+    _expect(dummy is None or (set(dummy) == {"hero"} and _is_name(dummy["hero"])), "dummy")
     _expect((state["mode"] == "solo") == (len(players) == 1), "solo")
 
 

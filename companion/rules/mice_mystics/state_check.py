@@ -15,6 +15,8 @@ KEYS = {"chapter_name": str, "chapter_end_page": int, "hourglass_page": int, "ch
         "ambush_log": list, "finished": bool, "achievements": list, "chapters": list, "chapter_setup": dict}
 OUTCOMES = (None, "victory", "lost_hourglass", "lost_captured")
 SUMMARY_KEYS = {"chapter_name", "result", "rounds", "page", "end_page", "mice", "achievements"}
+NAME_MAX = 40
+CHAPTER_NAME_MAX = 60
 
 
 def _fail(what: str) -> RuleError:
@@ -37,10 +39,15 @@ def _check_types(types: dict) -> None:
         seen |= set(cards)
         if not isinstance(data["boss"], bool) or not isinstance(data["aggressive"], bool):
             raise _fail(f"flags of {tid}")
-        if data["name"] is not None and not isinstance(data["name"], str):
+        if not _name(data["name"]):
             raise _fail(f"name of {tid}")
         if data["life"] is not None and not _int(data["life"], 1):
             raise _fail(f"life of {tid}")
+
+
+def _name(value: Any) -> bool:
+    """A name or id as setup makes it: absent, or 1 to 40 characters (a seat id adds 7: 80 in the database)."""
+    return value is None or (isinstance(value, str) and 0 < len(value) <= NAME_MAX)
 
 
 def _check_mice(mice: list) -> set[str]:
@@ -49,7 +56,8 @@ def _check_mice(mice: list) -> set[str]:
         if (not isinstance(mouse, dict) or set(mouse) != {"id", "name", "controller", "cheese", "captured",
                                                           "ability_cards", "cheese_gained", "captures",
                                                           "search_card"}
-                or not isinstance(mouse["id"], str) or mouse["id"] in ids
+                or not isinstance(mouse["id"], str) or mouse["id"] in ids or not _name(mouse["id"])
+                or not _name(mouse["name"]) or not _name(mouse["controller"])
                 or not _int(mouse["cheese"], 0) or not _int(mouse["ability_cards"], 0)
                 or not _int(mouse["cheese_gained"], 0) or not _int(mouse["captures"], 0)
                 or not (mouse["search_card"] is None or (isinstance(mouse["search_card"], str)
@@ -102,6 +110,16 @@ def _check_track(state: dict, mouse_ids: set[str]) -> None:
             raise _fail(f"cards of {tid} on the track")
     if not _int(state["acting"], 0, len(track) - 1):
         raise _fail("acting")
+
+
+def _check_ambush_log(state: dict) -> None:
+    # The log outlives the cards it moved (removed figures): it names any card id, within bounds.
+    for move in state["ambush_log"]:
+        if (not isinstance(move, dict) or set(move) != {"card", "die", "from", "to"}
+                or not isinstance(move["card"], str) or not 0 < len(move["card"]) <= 80
+                or not _int(move["die"], 0, 6) or not _int(move["from"], 1, 100)
+                or not _int(move["to"], 1, move["from"])):
+            raise _fail("ambush log")
 
 
 def _check_turn(state: dict) -> None:
@@ -179,6 +197,8 @@ def check_state(state: Any) -> None:
     for key, kind in KEYS.items():
         if not isinstance(state[key], kind) or (kind is int and isinstance(state[key], bool)):
             raise _fail(key)
+    if len(state["chapter_name"]) > CHAPTER_NAME_MAX:
+        raise _fail("chapter name")
     if not (_int(state["chapter_end_page"], 2) and _int(state["hourglass_page"], 1, state["chapter_end_page"])
             and _int(state["cheese_wheel"], 0, WHEEL_SIZE - 1) and _int(state["round"], 1)):
         raise _fail("numbers")
@@ -198,4 +218,5 @@ def check_state(state: Any) -> None:
     if state["finished"] and not (state["chapters"] and state["chapters"][-1]["result"] == state["outcome"]):
         raise _fail("chapter summary")  # the summary is written as the chapter ends
     _check_turn(state)
+    _check_ambush_log(state)
     _check_encounter(state)

@@ -1,0 +1,32 @@
+"""Friction for guessers: wrong game codes and new games are counted per client address.
+
+A code is 5 letters of 25 (about 9.8 million): unlimited, one client could try ~350 a second and find
+one of ten live games in under an hour. Only answers of 404 count against the wrong-code limit, so a
+player opening their own game never does. Counts live in memory by default (per server process);
+RATELIMIT_STORAGE_URI (redis://…, memcached://…) shares them between processes and hosts.
+"""
+from __future__ import annotations
+
+from flask import Flask, Response, current_app
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+
+def _is_wrong_code(response: Response) -> bool:
+    return response.status_code == 404
+
+
+limiter = Limiter(
+    get_remote_address,
+    application_limits=[lambda: current_app.config["WRONG_CODE_LIMIT"]],
+    application_limits_deduct_when=_is_wrong_code,
+    headers_enabled=True,
+)
+
+# The setup form, the API and import share one budget: each makes a game.
+new_game_limit = limiter.shared_limit(lambda: current_app.config["NEW_GAME_LIMIT"], scope="new-game",
+                                      methods=["POST"])
+
+
+def init_app(app: Flask) -> None:
+    limiter.init_app(app)
