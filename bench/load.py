@@ -208,7 +208,7 @@ def main() -> None:
         for n in range(args.servers):
             log = workdir / f"access-{n}.log"
             server, base = start_server(database, workers=workers, access_log=log, migrate=n == 0,
-                                        env={"LIVE_WAIT_SECONDS": "20"})
+                                        env={"LIVE_WAIT_SECONDS": "20", "NEW_GAME_LIMIT": "10000 per hour"})
             servers.append((server, base, log))
         bases = [base for _, base, _ in servers]
         tables = [{"code": new_game(bases[t % len(bases)]), "address": table_address(t),
