@@ -29,13 +29,19 @@ class SqliteWriter:
     to 100 ms between tries — in C, so under gevent it would stall every device of the process.
     Writers here queue on a lock (this process: a thread or a greenlet) and an flock on a file next
     to the database (every process), and wake as soon as the lock is free. Reentrant: a change that
-    calls another write helper holds it once."""
+    calls another write helper holds it once.
+
+    Taking turns between processes: the write lock is only ever taken while holding a second lock,
+    the queue. A process waiting for the write lock holds the queue, so the process that just let the
+    write lock go cannot take it straight back for its next writer (flock promises no order; under
+    load one process kept it for seconds while the other's taps waited)."""
 
     def __init__(self, database_file: str | None):
         self._lock = threading.RLock()
         self._depth = 0
         self._path = database_file + ".write-lock" if database_file else None
-        self._fd: int | None = None
+        self._queue_path = database_file + ".write-queue" if database_file else None
+        self._fds: tuple[int, int] | None = None
         self._pid = 0
 
     @contextmanager
@@ -43,31 +49,49 @@ class SqliteWriter:
         with self._lock:
             outermost = self._depth == 0 and self._path is not None
             if outermost:
-                if self._pid != os.getpid():  # a forked server worker opens its own descriptor
-                    self._fd, self._pid = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600), os.getpid()
-                _lock_file(self._fd)
+                if self._pid != os.getpid():  # a forked server worker opens its own descriptors
+                    self._fds = tuple(os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+                                      for path in (self._queue_path, self._path))
+                    self._pid = os.getpid()
+                queue, write = self._fds
+                if cooperative():  # greenlets try and yield: no queue held while they sleep
+                    _lock_file(write)
+                else:
+                    _lock_file(queue)
+                    try:
+                        _lock_file(write)
+                    finally:
+                        fcntl.flock(queue, fcntl.LOCK_UN)
             self._depth += 1
             try:
                 yield
             finally:
                 self._depth -= 1
                 if outermost:
-                    fcntl.flock(self._fd, fcntl.LOCK_UN)
+                    fcntl.flock(self._fds[1], fcntl.LOCK_UN)
 
 
 def _lock_file(fd: int) -> None:
-    """flock the write-lock file; under gevent, wait in a helper thread so the worker's other
-    devices (each a greenlet) go on being served while this one waits for another process."""
+    """flock a lock file. Under gevent, never block the process: try, and let the worker's other
+    devices (each a greenlet) run between tries. (Waiting in a helper thread instead kept the lock
+    held while the greenlet that got it queued behind busy ones to run: the other process waited.)"""
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         return
     except BlockingIOError:
         pass
-    if cooperative():
-        import gevent
-        gevent.get_hub().threadpool.apply(fcntl.flock, (fd, fcntl.LOCK_EX))
-    else:
+    if not cooperative():
         fcntl.flock(fd, fcntl.LOCK_EX)
+        return
+    import gevent
+    pause = 0.0005
+    while True:
+        gevent.sleep(pause)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            pause = min(pause * 2, 0.004)
 
 
 def cooperative() -> bool:
