@@ -74,21 +74,25 @@ def wait_in_thread(client, url: str, seen: str, answer: dict, wait: int = 30) ->
     return listener
 
 
-def test_a_change_is_pushed_to_the_devices_waiting_in_the_same_process(tmp_path):
-    # The watcher's database poll is an hour apart: only the push can wake the tablet before its
-    # long poll ends (a 204 after 30 s would fail the test).
-    app = make_app(tmp_path / "push.db", LIVE_WAIT_SECONDS=30.0, LIVE_POLL_INTERVAL=3600.0)
-    phone, tablet = app.test_client(), app.test_client()
+def tablet_waits_phone_adds_one(phone, tablet, waiting_app) -> dict:
+    """A new counter; the tablet waits on it (through `waiting_app`), the phone adds 1: what the tablet heard."""
     url, token = new_counter(phone)
     code = url.rsplit("/", 1)[1]
     answer: dict = {}
     listener = wait_in_thread(tablet, url, "0.0", answer)
-    watcher = app.extensions["live_watcher"]
-    until(lambda: code in watcher.games, "the tablet waits")
+    until(lambda: code in waiting_app.extensions["live_watcher"].games, "the tablet waits")
     act(phone, url, token, 0, "add", n="1")
     listener.join()
+    return answer
+
+
+def test_a_change_is_pushed_to_the_devices_waiting_in_the_same_process(tmp_path):
+    # The watcher's database poll is an hour apart: only the push can wake the tablet before its
+    # long poll ends (a 204 after 30 s would fail the test).
+    app = make_app(tmp_path / "push.db", LIVE_WAIT_SECONDS=30.0, LIVE_POLL_INTERVAL=3600.0)
+    answer = tablet_waits_phone_adds_one(app.test_client(), app.test_client(), app)
     assert answer == {"status": 200, "body": {"version": 1, "token": "1.0"}}
-    assert watcher.games == {}  # nobody waits any more: nothing is kept
+    assert app.extensions["live_watcher"].games == {}  # nobody waits any more: nothing is kept
 
 
 def test_a_change_made_by_another_server_process_reaches_a_waiting_device(tmp_path):
@@ -97,14 +101,7 @@ def test_a_change_made_by_another_server_process_reaches_a_waiting_device(tmp_pa
     # hourly catch-up read cannot be what answers within the 30 s wait.
     first = make_app(tmp_path / "shared.db", LIVE_WAIT_SECONDS=30.0, LIVE_CATCH_UP_SECONDS=3600.0)
     second = make_app(tmp_path / "shared.db", LIVE_WAIT_SECONDS=30.0, LIVE_CATCH_UP_SECONDS=3600.0)
-    phone, tablet = first.test_client(), second.test_client()
-    url, token = new_counter(phone)
-    code = url.rsplit("/", 1)[1]
-    answer: dict = {}
-    listener = wait_in_thread(tablet, url, "0.0", answer)
-    until(lambda: code in second.extensions["live_watcher"].games, "the tablet waits on the other process")
-    act(phone, url, token, 0, "add", n="1")
-    listener.join()
+    answer = tablet_waits_phone_adds_one(first.test_client(), second.test_client(), second)
     assert answer == {"status": 200, "body": {"version": 1, "token": "1.0"}}
 
 
