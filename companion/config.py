@@ -28,6 +28,7 @@ def from_environment(instance_path: str) -> dict:
         "PUBLIC_URL": os.environ.get("PUBLIC_URL", ""),
         # Reverse proxies in front (docs/DEPLOY.md): their X-Forwarded-For/-Proto are then believed.
         "PROXIES": int(os.environ.get("PROXIES", "0")),
+        "BODY_READ_SECONDS": float(os.environ.get("BODY_READ_SECONDS", "10")),
         "LIVE_WAIT_SECONDS": float(os.environ.get("LIVE_WAIT_SECONDS", "20")),
         **{name: os.environ[name] for name in ("RATELIMIT_STORAGE_URI", "WRONG_CODE_LIMIT", "NEW_GAME_LIMIT")
            if os.environ.get(name)},
@@ -65,6 +66,7 @@ DEFAULTS = {
     # SQLite: how often each process asks whether another one committed (PRAGMA data_version, a few
     # microseconds); PostgreSQL pushes instead (LISTEN/NOTIFY).
     "PROXIES": 0,
+    "BODY_READ_SECONDS": 10.0,  # a request body must have arrived by then (see web/body_timeout.py)
     "LIVE_POLL_INTERVAL": 0.01,
     # Waiting requests one device or one network address may hold open in each server process:
     # beyond it a 429 at once, so no client can hoard the server's connections.

@@ -43,6 +43,7 @@ def init_app(app: Flask) -> None:
         status = error.code or 400
         messages = {400: _("That request could not be understood. Nothing was changed."),
                     405: _("That is not how this page is used. Nothing was changed."),
+                    408: _("The request arrived too slowly. Nothing was changed."),
                     429: _("Too many tries from this device. Wait a while and try again.")}
         return error_response(status, messages.get(status, error.name))
 

@@ -235,7 +235,11 @@
     var root = document.documentElement;
     ["day", "night"].forEach(function (name) { root.classList.toggle(name, name === p.dataset.palette); });
   }
-  document.addEventListener("htmx:afterSettle", function () { announceTurn(noticeMoment()); followPalette(); });
+  // Right after the swap (not after settling): the moment is scrolled to before anyone sees the new panel.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "game-panel") { announceTurn(noticeMoment()); }
+  });
+  document.addEventListener("htmx:afterSettle", followPalette);
   document.addEventListener("DOMContentLoaded", function () { noticeMoment(); announceTurn(true); });
 
   document.addEventListener("visibilitychange", function () { if (!document.hidden) { kick(); } });

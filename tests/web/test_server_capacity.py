@@ -106,3 +106,22 @@ def test_a_tap_is_answered_while_a_thousand_devices_wait_and_hundreds_trickle(se
     assert all(received == b"" for received in read_all(trickling).values())
     for sock in waiting + trickling:
         sock.close()
+
+
+def test_a_body_that_trickles_is_answered_408_and_changes_nothing(tmp_path):
+    database = f"sqlite:///{tmp_path / 'slow.db'}"
+    process, base = start_server(database, env={"BODY_READ_SECONDS": "1"}, log_file=tmp_path / "server.log")
+    try:
+        port = int(base.rsplit(":", 1)[1])
+        _, game = post_json(f"{base}/api/games", {"kind": "mice_mystics", "setup": SETUP})
+        body = json.dumps({"action": "next_turn", "version": 0, "params": {}}).encode()
+        sock = connect(port, 0)
+        sock.sendall(f"POST /api/games/{game['code']}/actions HTTP/1.1\r\nHost: table\r\n"
+                     f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body[:5])
+        answer = read_all([sock])[sock]  # and the rest of the body never comes
+        sock.close()
+        assert answer.split(b"\r\n", 1)[0].upper() == b"HTTP/1.1 408 REQUEST TIMEOUT"
+        with urllib.request.urlopen(f"{base}/api/games/{game['code']}", timeout=30) as response:
+            assert json.loads(response.read())["version"] == 0
+    finally:
+        stop_server(process)
