@@ -11,6 +11,7 @@ Usage: .venv/bin/python -m bench.crash [--kills 20] [--tables 8]
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import os
 import random
@@ -62,7 +63,7 @@ def player(state: dict, code: str, acknowledged: dict, stop: threading.Event) ->
         try:
             status, game = post(f"{state['base']}/api/games/{code}/actions",
                                 {"action": "next_turn", "version": version, "params": {}})
-        except OSError:  # the server is down this moment: try again
+        except (OSError, http.client.HTTPException):  # the server died this moment: try again
             time.sleep(0.05)
             continue
         if status == 200:
@@ -72,7 +73,7 @@ def player(state: dict, code: str, acknowledged: dict, stop: threading.Event) ->
             try:
                 with urllib.request.urlopen(f"{state['base']}/api/games/{code}", timeout=5) as response:
                     version = json.loads(response.read())["version"]
-            except OSError:
+            except (OSError, http.client.HTTPException):
                 time.sleep(0.05)
 
 
