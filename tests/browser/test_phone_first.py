@@ -61,3 +61,22 @@ def test_just_watching_is_an_answer_and_is_not_asked_again(live_server, device):
     expect(phone.locator("#game-panel")).to_be_visible()
     expect(phone.locator("#who")).to_have_count(0)
     expect(phone.locator("#seats")).not_to_have_attribute("open", "")  # the seats wait, folded, below
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_mice_and_mystics_turn_on_a_phone_is_on_its_first_screen(live_server, device, locale):
+    code = api_game(live_server, "mice_mystics", {"mouse": ["collin", "lily", "nez", "filch"],
+                                                  "minion_type": ["rat_warriors"], "minion_count": [2]})
+    while (card := api_get(live_server, code)["view"]["acting_card"])["kind"] != "mouse":
+        api_act(live_server, code, "next_turn")  # the minions go first: on to the first mouse
+    phone = device(PHONE, locale=locale)
+    phone.goto(f"{live_server}/g/{code}")
+    on_first_screen(phone, "#who")
+    phone.locator(f"#who form:has(input[name=seat][value='mouse:{card['mouse']}']) button").click()
+    on_first_screen(phone, ".seat-banner.now")
+    on_first_screen(phone, "form:has(input[name=action][value=next_turn]) button")
+    api_act(live_server, code, "add_cheese", {"n": 1, "reason": "minion_attack"})  # a change: Undo appears
+    expect(phone.locator(".btn-undo")).to_have_count(1)
+    on_first_screen(phone, ".seat-banner.now")
+    on_first_screen(phone, "form:has(input[name=action][value=next_turn]) button")
+    on_first_screen(phone, ".btn-undo")
