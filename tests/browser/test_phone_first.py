@@ -15,9 +15,12 @@ MK_SETUP = {"player_name": ["Vera", "Boris", "Chen"], "hero": ["tovak", "goldyx"
 def on_first_screen(page, selector: str) -> None:
     """The element lies wholly inside the viewport as the page now stands."""
     element = page.locator(selector).first
-    expect(element).to_be_in_viewport(ratio=1)
-    box = element.bounding_box()
     height = page.viewport_size["height"]
+    for _ in range(20):  # a live refresh may swap the panel between the two looks: look again
+        expect(element).to_be_in_viewport(ratio=1)
+        box = element.bounding_box()
+        if box is not None:
+            break
     assert box["y"] >= -1 and box["y"] + box["height"] <= height + 1, (selector, box, height)  # sub-pixel
 
 
