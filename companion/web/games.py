@@ -132,11 +132,19 @@ def after_change(game: Game):
 
 def screen_context(game: Game, unseen: bool = False) -> dict:
     kind = store.kind_of(game)
-    return {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
-            "seats": seats_context(game, kind, store.seating(game))["seats"],
-            "connected": [] if unseen else store.connected_devices(game),
-            "join_url": join.join_url(game.code),
-            "show_qr": request.cookies.get(f"qr_hidden_{game.code}") != "1"}
+    seats = seats_context(game, kind, store.seating(game))["seats"]
+    context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state), "seats": seats,
+               # Every seat taken: the join code and the devices go to a corner (the live panel says so).
+               "all_seated": bool(seats) and all(seat["holder"] for seat in seats)}
+    if not is_htmx():  # the join code and devices sit outside the panel: the live update leaves them be
+        seat_names: dict[str, list] = {}
+        for seat in seats:
+            if seat["holder"]:
+                seat_names.setdefault(seat["holder"], []).append(translate(seat["name"]))
+        context.update(connected=[] if unseen else store.connected_devices(game), seat_names=seat_names,
+                       join_url=join.join_url(game.code),
+                       show_qr=request.cookies.get(f"qr_hidden_{game.code}") != "1")
+    return context
 
 
 @bp.get("/screen")

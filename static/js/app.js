@@ -181,6 +181,7 @@
     var p = panel();
     if (!p || event.detail.target !== p) { return; }
     openSections = Array.prototype.map.call(p.querySelectorAll("details[open]"), sectionKey);
+    momentInView = inView(p.querySelector(".seat-banner"));
     askedBefore = !!p.querySelector("[data-asks]");
   });
   document.addEventListener("htmx:afterSwap", function (event) {
@@ -201,14 +202,27 @@
 
   // A seated phone: when its moment comes (your turn, your pick), buzz and say so.
   var lastMoment = null;
+  var momentInView = false; // the phone was looking at its moment when the live update came
+  function inView(element) {
+    if (!element) { return false; }
+    var box = element.getBoundingClientRect();
+    return box.bottom > 0 && box.top < window.innerHeight;
+  }
   function noticeMoment() {
     var banner = document.querySelector("#game-panel .seat-banner");
     var now = banner ? banner.dataset.myMoment === "1" : false;
     var said = false;
+    if (lastMoment && now && momentInView) {
+      // Still its moment and it was being looked at: a change above it (a note, a line) must not push it
+      // partly off the screen.
+      var box = banner.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) { banner.scrollIntoView({ block: "start" }); }
+    }
     if (lastMoment === false && now) {
       // Its moment is its first screen, wherever the page was scrolled.
       banner.scrollIntoView({ block: "start" });
       if (navigator.vibrate) { navigator.vibrate([200, 100, 200]); }
+      if (window.tcSound) { window.tcSound.chime(); } // only when this device switched sound on
       var announcer = document.getElementById("announcer");
       if (announcer) { announcer.textContent = banner.dataset.cue; said = true; }
     }
@@ -225,7 +239,11 @@
   function announceTurn(quiet) {
     var text = turnText();
     var region = document.getElementById("turn-announcer");
-    if (!quiet && region && lastTurn !== null && text && text !== lastTurn) { region.textContent = text; }
+    if (!quiet && region && lastTurn !== null && text && text !== lastTurn) {
+      region.textContent = text;
+      // The group screen says it aloud, if this device switched sound on.
+      if (window.tcSound && document.documentElement.classList.contains("screen-page")) { window.tcSound.say(text); }
+    }
     lastTurn = text;
   }
   // htmx swaps only the panel: the page's palette (Day, Night) follows the panel's.
@@ -240,6 +258,19 @@
     if (event.detail.target && event.detail.target.id === "game-panel") { announceTurn(noticeMoment()); }
   });
   document.addEventListener("htmx:afterSettle", followPalette);
+  // The group screen: when the last seat is taken, the join code and devices fold into their corner (and
+  // unfold when a seat frees up); a tap on the corner opens them.
+  var seated = null;
+  function followSeating() {
+    var p = panel();
+    var corner = document.getElementById("screen-corner");
+    if (!p || !corner) { return; }
+    var now = p.classList.contains("screen-seated");
+    if (seated !== null && now !== seated) { corner.open = !now; }
+    seated = now;
+  }
+  document.addEventListener("htmx:afterSettle", followSeating);
+  document.addEventListener("DOMContentLoaded", followSeating);
   document.addEventListener("DOMContentLoaded", function () { noticeMoment(); announceTurn(true); });
 
   document.addEventListener("visibilitychange", function () { if (!document.hidden) { kick(); } });

@@ -78,4 +78,9 @@ def test_a_seated_phone_sees_your_pick_exactly_when_its_pick_comes(live_server, 
     expect(boris.locator(".seat-cue")).not_to_have_text("Your pick")
     screen = device(LANDSCAPE)
     screen.goto(f"{live_server}/g/{code}/screen")
-    expect(screen.locator(".screen-seats li", has_text="Anna")).to_contain_text("taken")
+    # Every seat is taken: the join code and the devices (named by their seats) wait in a corner, one tap away.
+    expect(screen.locator("#screen-corner")).not_to_have_attribute("open", "")
+    expect(screen.locator(".screen-join .qr")).to_be_hidden()
+    screen.locator("#screen-corner summary").click()
+    expect(screen.locator(".screen-devices li", has_text="Anna")).to_be_visible()
+    expect(screen.locator(".screen-join .qr")).to_be_visible()
