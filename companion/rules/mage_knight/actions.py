@@ -8,8 +8,9 @@ from ..base import N_, BadParams, Outcome, RuleError, Text, param_bool, param_in
 from . import preparation, rounds
 from .fame import level_ups
 from .seats import DUMMY, player, seat_name, seat_param
+from .specials import blitz_fame
 from .source import BASIC, COLOURS, DICE_MODES, dice_to_reroll, is_depleted, min_basic, source_size
-from .tactics import FLIPPED_WHEN_USED, ON_TAKE, TACTICS, available_tactics, pick_queue, tactic_name
+from .tactics import BEFORE_THE_TURN, FLIPPED_WHEN_USED, ON_TAKE, TACTICS, available_tactics, pick_queue, tactic_name
 from .turns import (COLOUR_NAMES, PHASE_NAMES, colour_list, join, new_turn, seats_after, tactic_of,
                     turn_end_reminders, turn_fresh, unflipped)
 
@@ -367,6 +368,9 @@ def use_tactic(state: dict, params: Params, rng: random.Random) -> Outcome:
         raise RuleError(N_("Your tactic is not one that is used and flipped."))
     if tactic in state["flipped_tactics"]:
         raise RuleError(N_("{tactic} was already used this round."), tactic=tactic_name(tactic))
+    if tactic in BEFORE_THE_TURN and not turn_fresh(state):
+        raise RuleError(N_("{tactic} is used before the turn, before anything else is done."),
+                        tactic=tactic_name(tactic))
     state["flipped_tactics"].append(tactic)
     return Outcome(state, Text(N_("{name} used {tactic}"), {"name": seat_name(state, seat),
                                                            "tactic": tactic_name(tactic)}))
@@ -463,10 +467,13 @@ def change_fame(state: dict, params: Params, rng: random.Random) -> Outcome:
     p = player(state, seat)
     if p["fame"] + delta < 0:
         raise RuleError(N_("Fame cannot go below 0 ({name} has {fame})."), name=p["name"], fame=p["fame"])
-    notices = tuple(level_ups(p["name"], p["fame"], p["fame"] + delta))
-    p["fame"] += delta
+    new, bonus = blitz_fame(p["fame"], delta) if state["blitz"] and delta > 0 else (p["fame"] + delta, 0)
+    notices = [Text(N_("Blitz: {name} crossed a line on the Fame track: +{n} extra Fame."),
+                    {"name": p["name"], "n": bonus})] if bonus else []
+    notices += level_ups(p["name"], p["fame"], new)
+    p["fame"] = new
     label = N_("{name}: Fame +{n}") if delta >= 0 else N_("{name}: Fame {n}")
-    return Outcome(state, Text(label, {"name": p["name"], "n": delta}), notices)
+    return Outcome(state, Text(label, {"name": p["name"], "n": delta}), tuple(notices))
 
 
 ACTIONS = {f.__name__: f for f in (

@@ -7,6 +7,7 @@ from ..base import N_, Text
 from . import source, units
 from .preparation import current_step
 from .seats import DUMMY, seat_ids, seat_name
+from .specials import elite_units_dealt
 from .tactics import dummy_picks, rearranged_round_order, removal_leaves_enough, tactic_name
 from .turns import TIME_NAMES, colour_list, join, new_turn, seats_after
 
@@ -46,7 +47,7 @@ def set_source(state: dict, rolls: list[list[str]]) -> None:
 
 def deal_units_offer(state: dict) -> None:
     state["units_offer"] = units.units_offer(len(state["players"]), state["blitz"],
-                                             state["core_tile_revealed"], state["monasteries"])
+                                             elite_units_dealt(state), state["monasteries"])
 
 
 def start_tactics(state: dict, rng: random.Random) -> list[Text]:

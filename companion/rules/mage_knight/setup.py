@@ -8,6 +8,7 @@ from ..base import N_, BadParams, RuleError, param_bool, param_int, param_str
 from . import rounds
 from .seats import DUMMY
 from .source import DICE_MODES
+from .specials import start_fame
 
 HEROES = ["arythea", "goldyx", "norowas", "tovak", "wolfhawk", "krang", "braevalar"]
 HERO_NAMES = {"arythea": N_("Arythea"), "goldyx": N_("Goldyx"), "norowas": N_("Norowas"), "tovak": N_("Tovak"),
@@ -27,8 +28,8 @@ SCENARIOS = {
     "dungeon_lords": {"mode": "competitive", "rounds": 5},
     "mines_liberation": {"mode": "competitive", "rounds": 4},
     "druid_nights": {"mode": "competitive", "rounds": 4},
-    # The books give 6 rounds for 2 players and 4 for 4; we take 5 for 3 players (halfway).
-    "conquer_and_hold": {"mode": "competitive", "rounds": {2: 6, 3: 5, 4: 4, 5: 4}},
+    # 6 rounds for 2 players, 4 for 4; for 3 the book recommends 4, as with 4 (rulebook.md:1753).
+    "conquer_and_hold": {"mode": "competitive", "rounds": {2: 6, 3: 4, 4: 4, 5: 4}},
     "one_to_return": {"mode": "competitive", "rounds": 4},
 }
 SCENARIO_NAMES = {
@@ -110,7 +111,7 @@ def parse_setup(form: Mapping[str, Any]) -> dict:
 def new_state(setup: dict, rng: random.Random) -> dict:
     """Round 1: Source rolled (or awaited from the table) and Units offer dealt as in preparation; tactics start
     at once (MK-SET-5)."""
-    players = [{"id": f"p{i + 1}", "name": p["name"], "hero": p["hero"], "fame": 0}
+    players = [{"id": f"p{i + 1}", "name": p["name"], "hero": p["hero"], "fame": start_fame(setup["blitz"])}
                for i, p in enumerate(setup["players"])]
     state = {
         "scenario": setup["scenario"], "mode": setup["mode"], "round_limit": setup["round_limit"],

@@ -7,8 +7,9 @@ from .fame import base_hand_limit, level_for_fame
 from .preparation import STEP_NAMES, checklist, current_step, step_text
 from .rounds import source_awaited, source_entry_open
 from .seats import DUMMY, seat_ids
+from .specials import elite_units_dealt, setup_reminders
 from .source import BASIC, COLOURS, DICE_MODES, is_depleted, source_size
-from .tactics import FLIPPED_WHEN_USED, TACTIC_NAMES, TACTICS, available_tactics, pick_queue, removal_candidates
+from .tactics import BEFORE_THE_TURN, FLIPPED_WHEN_USED, TACTIC_NAMES, TACTICS, available_tactics, pick_queue, removal_candidates
 from .turns import PHASE_NAMES, tactic_of, turn_fresh, unflipped
 from .units import units_to_deal
 
@@ -65,7 +66,8 @@ def can_extra_turn(state: dict) -> bool:
 def can_use_tactic(state: dict) -> bool:
     seat = state["turn"]["seat"]
     tactic = tactic_of(state, seat)
-    return tactic in FLIPPED_WHEN_USED and tactic != "the_right_moment" and unflipped(state, seat, tactic)
+    return (tactic in FLIPPED_WHEN_USED and tactic != "the_right_moment" and unflipped(state, seat, tactic)
+            and (tactic not in BEFORE_THE_TURN or turn_fresh(state)))
 
 
 def _rolled(state: dict, n: int) -> list[dict]:
@@ -165,9 +167,8 @@ def summary(state: dict) -> dict:
 def _notes(state: dict) -> list[Text]:
     """The app's reading of unclear rules, shown where it matters."""
     notes = []
-    if state["scenario"] == "conquer_and_hold" and len(state["players"]) == 3:
-        notes.append(Text(N_("Conquer and Hold with 3 players: the app plays 5 rounds (the book gives 6 for 2 "
-                             "players and 4 for 4).")))
+    if state["phase"] != "finished":
+        notes += setup_reminders(state)
     if state["phase"] == "turns" and state["end_of_round_by"] is None and state["final_turns"] is None:
         notes.append(Text(N_("Announce End of Round at the start of your turn, only with an empty Deed deck; "
                              "with deck and hand empty you must.")))
@@ -195,7 +196,7 @@ def view(state: dict) -> dict:
         "checklist": checklist(state) if phase == "preparation" else None,
         "current_step": current_step(state) if phase == "preparation" else None,
         "current_step_text": step_text(state, current_step(state)) if phase == "preparation" else None,
-        "units_to_deal": units_to_deal(len(state["players"]), state["blitz"], state["core_tile_revealed"]),
+        "units_to_deal": units_to_deal(len(state["players"]), state["blitz"], elite_units_dealt(state)),
         "tactics": dict(state["tactics"]), "removed_tactics": list(state["removed_tactics"]),
         "flipped_tactics": list(state["flipped_tactics"]),
         "tactics_available": available_tactics(state) if phase == "tactics" else [],
