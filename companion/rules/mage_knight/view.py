@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..base import N_, Text
+from .daytime import darkness_roll_due, night_has_fallen
 from .deeds import deed_reference
 from .fame import base_hand_limit, level_for_fame
 from .preparation import STEP_NAMES, checklist, current_step, step_text
@@ -102,15 +103,20 @@ def legal_actions(state: dict) -> list[dict]:
     if pending_entry and state["dice_mode"] == "app" and state["source"]:
         acts.append({"action": "drop_source_entry", "params": {}})
     awaited = source_awaited(state)
+    darkness = darkness_roll_due(state)
+    # Darkness is Coming's two dice go with the first step (or the skip): entered when the table rolls them.
+    dark = [{"darkness_dice": d} for d in (["black", "red"], ["green", "white"])] \
+        if darkness and state["dice_mode"] == "table" else [{}]
     if phase == "preparation":
         step = current_step(state)
         if not (awaited and step == "source"):
-            acts.append({"action": "tick_step", "params": {"step": step}})
+            acts += [{"action": "tick_step", "params": {"step": step, **d}} for d in dark]
         if step != "players" and not awaited:  # the table worked down the whole list at once
             acts.append({"action": "tick_step", "params": {"step": step, "through": "players"}})
         if not pending_entry:
-            acts.append({"action": "skip_preparation", "params": {}})
-    if awaited:  # the table's dice must be entered (and stand) before the round goes on
+            acts += [{"action": "skip_preparation", "params": d} for d in dark]
+    acts += _special_actions(state)
+    if awaited and not darkness:  # the table's dice must be entered (and stand) before the round goes on
         acts += [{"action": "enter_source", "params": {"colours": faces}} for faces in _entries(state)]
     if phase == "tactics" and awaited:
         pass
@@ -142,11 +148,23 @@ def legal_actions(state: dict) -> list[dict]:
     return acts
 
 
+def _special_actions(state: dict) -> list[dict]:
+    """Flipping a Round Order token (MK-TOK-1), counting liberated mines (MK-SCN-3)."""
+    acts = [{"action": "flip_token", "params": {"player": seat, "flipped": False}} for seat in state["flipped_tokens"]]
+    if state["phase"] == "turns":
+        acts += [{"action": "flip_token", "params": {"player": p["id"]}} for p in state["players"]
+                 if p["id"] != state["turn"]["seat"] and p["id"] not in state["flipped_tokens"]]
+    if state["scenario"] == "mines_liberation":
+        acts += [{"action": "set_mines", "params": {"player": p["id"], "count": state["mines"].get(p["id"], 0) + 1}}
+                 for p in state["players"]]
+    return acts
+
+
 def source_entry(state: dict) -> dict | None:
     """The colour palette per die for entering the table's Source, while it is awaited: each die's previous
     colour is chosen already, so only the dice that changed need a tap; after a failed half-basic check only
     the gold and black dice are open."""
-    if not source_awaited(state):
+    if not source_awaited(state) or darkness_roll_due(state):
         return None
     n = source_size(len(state["players"]), state["blitz"])
     check = state["source_check"]
@@ -180,7 +198,8 @@ def view(state: dict) -> dict:
     turn = state["turn"]
     players = [{"id": p["id"], "name": p["name"], "hero": p["hero"], "fame": p["fame"],
                 "level": level_for_fame(p["fame"]), "hand_limit": base_hand_limit(level_for_fame(p["fame"])),
-                "tactic": state["tactics"].get(p["id"])} for p in state["players"]]
+                "tactic": state["tactics"].get(p["id"]), "token_flipped": p["id"] in state["flipped_tokens"],
+                "mines": state["mines"].get(p["id"], 0)} for p in state["players"]]
     data = {
         "phase": phase, "round": state["round"], "round_limit": state["round_limit"],
         "time_of_day": state["time_of_day"], "is_night": is_night, "mode": state["mode"],
@@ -214,11 +233,14 @@ def view(state: dict) -> dict:
         "deeds": deed_reference(is_night),
         "summary": summary(state) if phase == "finished" else None,
         "notes": _notes(state),
+        "flipped_tokens": list(state["flipped_tokens"]),
+        "daytime": state["daytime"]["variant"], "darkness_roll_due": darkness_roll_due(state),
+        "darkness_rolls": list(state["daytime"]["darkness_rolls"]), "night_has_fallen": night_has_fallen(state),
     }
     data["actions"] = legal_actions(state)
     # For the screens: the page palette, each tactic's number (Round Order), and id -> msgid names.
     data["palette"] = "night" if is_night else "day"
-    data["can_enter_source"] = source_entry_open(state)
+    data["can_enter_source"] = source_entry_open(state) and not darkness_roll_due(state)
     data["dice_mode"], data["source_entry"] = state["dice_mode"], source_entry(state)
     data["tactic_numbers"] = {t: d["number"] for t, d in TACTICS.items()}
     # NAMES merges several id spaces ("preparation" is a phase and a tactic, "tactics" a phase and a step):
