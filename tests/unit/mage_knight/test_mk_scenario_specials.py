@@ -1,7 +1,10 @@
 """MK-SCN: the scenario specials that change the round."""
 import pytest
 
-from mk_helpers import KIND, act, do, end_round_now, new_game, pick_first_available, prepare, rendered, text_of
+from companion.rules.base import RuleError
+
+from mk_helpers import (KIND, ScriptedRng, act, do, end_round_now, form, new_game, pick_first_available, prepare,
+                        rendered, text_of)
 
 
 def next_round_prepared(state):
@@ -95,3 +98,109 @@ def test_mk_scn_4_conquer_and_hold_deals_elite_units_only_in_the_second_half(pla
         state = next_round_prepared(state)
     notes = rendered(KIND.view(state)["notes"])
     assert any("level IV Units" in n and f"from round {elite_from}" in n for n in notes)
+
+
+def test_mk_scn_3_mines_liberation_reminds_each_players_crystals_at_every_day_and_night():
+    state = pick_first_available(new_game(players=3, scenario="mines_liberation"))
+    out = act(state, "set_mines", player="p2", count=2)
+    assert out.label.render() == "Boris: 2 mines liberated" and out.state["mines"] == {"p2": 2}
+    state = do(do(out.state, "set_mines", player="p3", count=1), "set_mines", player="p3", count=1)
+    out = act(state, "announce_end_of_round", player=state["turn"]["seat"], deck_empty=True)
+    state = out.state
+    notices = []
+    while state["phase"] == "turns":
+        out = act(state, "end_turn", player=state["turn"]["seat"])
+        notices, state = rendered(out.notices), out.state
+    assert state["phase"] == "preparation"
+    assert notices[-2:] == ["Boris gains 2 crystals (one per liberated mine).",
+                            "Chen gains 1 crystal (one per liberated mine)."]
+    assert [p["mines"] for p in KIND.view(state)["players"]] == [0, 2, 1]
+
+
+def test_mk_scn_3_no_mines_yet_is_said_and_other_scenarios_count_none():
+    state = pick_first_available(new_game(players=2, scenario="mines_liberation"))
+    state = do(state, "announce_end_of_round", player=state["turn"]["seat"], deck_empty=True)
+    out = act(state, "end_turn", player=state["turn"]["seat"])
+    assert out.state["phase"] == "preparation"
+    assert rendered(out.notices)[-1] == "Mines Liberation: nobody has liberated a mine yet, so no crystals this time."
+    plain = pick_first_available(new_game(players=2))
+    plain = do(plain, "announce_end_of_round", player=plain["turn"]["seat"], deck_empty=True)
+    assert not any("mine" in n for n in rendered(act(plain, "end_turn", player=plain["turn"]["seat"]).notices))
+    with pytest.raises(RuleError, match="Only Mines Liberation"):
+        act(new_game(players=2), "set_mines", player="p1", count=1)
+
+
+def test_mk_scn_5_night_arrival_starts_at_night_with_no_gold_and_no_black_in_the_source():
+    rng = ScriptedRng(["red", "gold", "blue", "black", "black", "green", "white", "gold", "red"])
+    state = KIND.new_state(KIND.parse_setup(form(2, daytime="night_arrival")), rng)
+    assert state["time_of_day"] == "night" and state["daytime"]["variant"] == "night_arrival"
+    # the half-basic rule alone would keep the first roll (2 of 4 basic); Night Arrival rerolls gold and black
+    assert state["source_rolls"] == [["red", "gold", "blue", "black"], ["red", "black", "blue", "green"],
+                                     ["red", "white", "blue", "green"]]
+    assert all(d["colour"] in ("red", "blue", "green", "white") for d in state["source"])
+
+
+def test_mk_scn_5_night_arrival_only_rules_the_starting_source():
+    state = end_round_now(pick_first_available(new_game(players=2, daytime="night_arrival")))
+    state = do(state, "tick_step", step="flip_board")
+    assert state["time_of_day"] == "day"
+    out = act(state, "tick_step", ScriptedRng(["gold", "black", "red", "blue"]), step="source")
+    assert [d["colour"] for d in out.state["source"]] == ["gold", "black", "red", "blue"]
+
+
+def test_mk_scn_5_night_arrival_table_entry_asks_to_reroll_gold_and_black():
+    state = new_game(players=2, daytime="night_arrival", dice_mode="table")
+    out = act(state, "enter_source", colours=["red", "gold", "blue", "white"])
+    assert "Night Arrival" in text_of(out) and out.state["source_check"]["reroll"] == [1]
+    state = do(out.state, "enter_source", colours=["red", "green", "blue", "white"])
+    assert [d["colour"] for d in state["source"]] == ["red", "green", "blue", "white"]
+
+
+def darkness_game(**extra):
+    return new_game(players=2, daytime="darkness_is_coming", **extra)
+
+
+def test_mk_scn_5_darkness_is_coming_stays_day_until_a_black_die_then_night_to_the_end():
+    state = darkness_game()
+    assert state["time_of_day"] == "day"
+    state = end_round_now(pick_first_available(state))
+    assert KIND.view(state)["darkness_roll_due"]
+    out = act(state, "tick_step", ScriptedRng(["red", "gold"]), step="flip_board")
+    assert out.state["time_of_day"] == "day"
+    assert "no black die — another Day" in text_of(out) and "red, gold" in text_of(out)
+    state = end_round_now(pick_first_available(prepare(out.state)))
+    out = act(state, "tick_step", ScriptedRng(["blue", "black"]), step="flip_board")
+    assert out.state["time_of_day"] == "night" and "night falls" in text_of(out)
+    state = end_round_now(pick_first_available(prepare(out.state)))
+    assert state["round"] == 4 and state["time_of_day"] == "night"
+    assert not KIND.view(state)["darkness_roll_due"]
+    state = end_round_now(pick_first_available(prepare(state)))
+    assert [r["time_of_day"] for r in state["rounds"]] == ["day", "day", "night", "night"]
+    KIND.check_state(state)
+
+
+def test_mk_scn_5_darkness_is_coming_takes_the_tables_two_dice_when_the_table_rolls():
+    state = do(darkness_game(dice_mode="table"), "enter_source", colours=["red", "blue", "green", "white"])
+    state = end_round_now(pick_first_available(state))
+    with pytest.raises(RuleError, match="roll two mana dice"):
+        act(state, "tick_step", step="flip_board")
+    with pytest.raises(RuleError, match="Darkness is Coming"):
+        act(state, "enter_source", colours=["red", "red", "red", "red"])
+    assert KIND.view(state)["source_entry"] is None
+    out = act(state, "tick_step", step="flip_board", darkness_dice=["black", "white"])
+    assert out.state["time_of_day"] == "night" and out.state["daytime"]["darkness_rolls"] == [["black", "white"]]
+
+
+def test_mk_scn_5_darkness_is_coming_never_starts_at_night():
+    with pytest.raises(RuleError):
+        KIND.parse_setup(form(2, daytime="darkness_is_coming", start_at_night="1"))
+
+
+def test_mk_scn_5_a_game_saved_before_the_variants_still_loads_and_plays():
+    state = pick_first_available(new_game(players=2))
+    for key in ("flipped_tokens", "mines", "daytime"):
+        del state[key]
+    KIND.check_state(state)
+    state = end_round_now(state)
+    assert state["phase"] == "preparation" and state["time_of_day"] == "night"
+    KIND.check_state(state)
