@@ -160,9 +160,13 @@ def tick_step(state: dict, params: Params, rng: random.Random) -> Outcome:
 
 
 def _roll_darkness(state: dict, params: Params, rng: random.Random) -> Text:
-    """Darkness is Coming's two dice at a round's end: what the table rolled, or the app's roll (MK-SCN-5)."""
+    """Darkness is Coming's two dice at a round's end: what the table rolled (a `darkness_dice` list, or a
+    form's palette per die, `darkness_die_<i>`), or the app's roll (MK-SCN-5)."""
+    fields = [f"darkness_die_{i}" for i in range(daytime.DARKNESS_DICE)]
     if params.get("darkness_dice") not in (None, "", []):
         colours = _colours(params, "darkness_dice", daytime.DARKNESS_DICE)
+    elif any(params.get(f) not in (None, "") for f in fields):
+        colours = [_colour(params.get(f), f) for f in fields]
     elif state["dice_mode"] == "table":
         raise RuleError(N_("Darkness is Coming: roll two mana dice and enter what they show."))
     else:
