@@ -72,3 +72,22 @@ def test_mk_scn_5_the_api_sets_up_a_variant(client):  # noqa: F811
     game = response.get_json()
     assert game["state"]["time_of_day"] == "night" and game["view"]["daytime"] == "night_arrival"
     assert all(d["colour"] not in ("gold", "black") for d in game["state"]["source"])
+
+
+def test_mk_deed_1_can_i_play_this_is_folded_on_the_turn_screen_and_answers_without_js(mk_app, client):  # noqa: F811
+    t = table(mk_app, client, scenario="full_conquest", dice_mode="app")
+    t.pick_all()
+    assert '<details class="mk-more" id="mk-can-play">' in t.html
+    assert t.html.index('id="mk-end-turn"') < t.html.index('id="mk-can-play"')  # below the moment
+    answer = client.get(t.url + "/calc/can_play?card=wound&effect=basic").get_data(as_text=True)
+    assert "No: a Wound is never played." in answer
+    answer = client.get(t.url + "/calc/can_play?card=spell&effect=basic&colour=blue&crystal_blue=1",
+                        headers={"HX-Request": "true"})
+    assert answer.status_code == 200 and "Yes: pay with" in answer.get_data(as_text=True)
+    russian = client.get(t.url + "/calc/can_play?card=wound", headers={"Accept-Language": "ru"})
+    assert "No: a Wound" not in russian.get_data(as_text=True)
+
+
+def test_mk_deed_6_the_reference_lists_the_rules_for_every_card(mk_app, client):  # noqa: F811
+    t = table(mk_app, client, scenario="full_conquest", dice_mode="app")
+    assert 'id="mk-deed-rules"' in t.html and "Effects of the same kind add up" in t.html

@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from ..base import N_, Outcome, RuleError, dispatch
 from . import seating
+from .deed_helper import can_i_play
 from .fame import hand_limit_for
 from .later_keys import with_later_keys
 from .actions import ACTIONS
@@ -58,7 +59,7 @@ class MageKnight:
     view = staticmethod(view_of)
     seats = staticmethod(seating.seats)
     # Questions the group can ask without changing the game: name -> (state, params) -> Text.
-    calculators = {"hand_limit": hand_limit_for}
+    calculators = {"hand_limit": hand_limit_for, "can_play": can_i_play}
     seat_status = staticmethod(seating.seat_status)
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..base import N_, Text
 from .daytime import darkness_roll_due, night_has_fallen
-from .deeds import deed_reference
+from .deeds import PLAY_RULES, deed_reference
 from .fame import base_hand_limit, level_for_fame
 from .preparation import STEP_NAMES, checklist, current_step, step_text
 from .rounds import source_awaited, source_entry_open
@@ -230,7 +230,7 @@ def view(state: dict) -> dict:
         "can_forfeit": can_forfeit(state),
         "can_extra_turn": phase == "turns" and can_extra_turn(state),
         "can_mark_scenario_end": phase in ("tactics", "turns") and not state["scenario_end_met"],
-        "deeds": deed_reference(is_night),
+        "deeds": deed_reference(is_night), "deed_rules": PLAY_RULES,
         "summary": summary(state) if phase == "finished" else None,
         "notes": _notes(state),
         "flipped_tokens": list(state["flipped_tokens"]),
