@@ -1,5 +1,6 @@
 """MK-DEED: how each Deed card type is played, and "Can I play this?" with this turn's mana."""
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from companion.rules.base import RuleError
 from companion.rules.mage_knight.deed_helper import can_i_play
@@ -117,3 +118,17 @@ def test_mk_deed_reference_in_the_view_follows_the_time_of_day():
 
 def test_mk_deed_helper_is_a_question_the_game_answers():
     assert KIND.calculators["can_play"] is can_i_play
+
+
+@settings(max_examples=200, deadline=None)
+@given(params=st.dictionaries(st.sampled_from(["card", "effect", "colour", "crystal_red", "crystal_blue", "cost",
+                                               "other", "wounds_allowed"]),
+                              st.one_of(st.sampled_from(["spell", "strong", "blue", "2", "discard", "wounds", "x",
+                                                         "", "-1", "99"]), st.text(max_size=5)), max_size=8),
+       night=st.booleans())
+def test_mk_deed_helper_answers_any_query_with_an_answer_or_a_players_message(params, night):
+    state = turn_with_source(["black", "gold", "blue", "red"], night=night)
+    try:
+        assert can_i_play(state, params).render()
+    except RuleError as error:  # BadParams is one too: a message for the player, never a crash
+        assert error.text.render()
