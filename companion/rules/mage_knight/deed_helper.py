@@ -8,6 +8,7 @@ from .deeds import CARD_TYPES, EFFECTS, can_pay_cost, extra_cost, mana_payment, 
 from .seats import DUMMY
 from .source import BASIC
 from .turns import COLOUR_NAMES, join
+from .view import takeable_dice
 
 OTHER_CARDS = {"card": ["basic_action"], "wounds": ["wound"], "none": []}
 MAX_CRYSTALS = 3  # an Inventory holds at most 3 crystals of a colour
@@ -19,15 +20,15 @@ def _dice(state: dict) -> tuple[list[tuple[str, Text]], list[tuple[str, Text]]]:
     turn = state["turn"]
     if state["phase"] != "turns" or turn["seat"] == DUMMY:
         return [], []
-    from .view import takeable_dice  # the view module builds on the rules modules, this one included
+    takeable = takeable_dice(state)
     options, own = [], []
     for i, die in enumerate(state["source"]):
         name = Text(COLOUR_NAMES[die["colour"]])
         if die["status"] == "taken":
             own.append((die["colour"], Text(N_("the {colour} die taken this turn"), {"colour": name})))
-        elif die["status"] == "stolen" and i in takeable_dice(state):
+        elif die["status"] == "stolen" and i in takeable:
             own.append((die["colour"], Text(N_("the {colour} die on Mana Steal"), {"colour": name})))
-        elif i in takeable_dice(state):
+        elif i in takeable:
             options.append((die["colour"], Text(N_("a {colour} die from the Source"), {"colour": name})))
     return options, own
 

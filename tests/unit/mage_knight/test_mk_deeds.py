@@ -132,3 +132,17 @@ def test_mk_deed_helper_answers_any_query_with_an_answer_or_a_players_message(pa
         assert can_i_play(state, params).render()
     except RuleError as error:  # BadParams is one too: a message for the player, never a crash
         assert error.text.render()
+
+
+def test_mk_deed_1_the_mana_steal_die_counts_beside_this_turns_source_die():
+    state = new_game(players=2)
+    state = {**state, "source": [{"colour": c, "status": "ready"} for c in ["red", "blue", "black", "black"]]}
+    picker = KIND.view(state)["pick_queue"][0]
+    state = do(state, "pick_tactic", player=picker, tactic="mana_steal", die=0)
+    state = do(state, "pick_tactic", player=KIND.view(state)["pick_queue"][0], tactic="early_bird")
+    state = do(state, "end_turn", player=state["turn"]["seat"])
+    assert state["turn"]["seat"] == picker
+    assert ask(state, card="basic_action", effect="strong", colour="red").startswith(
+        "Yes: pay with the red die on Mana Steal.")
+    assert ask(state, card="basic_action", effect="strong", colour="blue").startswith(
+        "Yes: pay with a blue die from the Source.")
