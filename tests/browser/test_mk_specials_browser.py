@@ -2,9 +2,12 @@
 below the moment, answered in place."""
 from __future__ import annotations
 
+import json
+
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, api_game, api_get, pick_all_tactics
+from tests.browser.conftest import PHONE, api_act, api_game, api_get, pick_all_tactics
+from tests.browser.test_accessibility import check
 
 MK_SETUP = {"player_name": ["Vera", "Boris", "Chen"], "hero": ["tovak", "goldyx", "norowas"],
             "scenario": "full_conquest", "dice_mode": "app"}
@@ -44,3 +47,26 @@ def test_mk_deed_1_can_i_play_this_answers_in_place_on_a_phone(live_server, devi
     phone.locator("#mk-cp-effect").select_option("strong")
     phone.get_by_role("button", name="Can I play it?").click()
     expect(phone.locator("#mk-can-play-answer")).to_contain_text("Yes: destroy the Artifact")
+
+
+def test_mk_scn_specials_screens_have_no_serious_accessibility_violations(live_server, device):
+    page = device(PHONE, locale="ru-RU")
+    problems: dict = {}
+    mines = api_game(live_server, "mage_knight", {**MK_SETUP, "scenario": "mines_liberation"})
+    pick_all_tactics(live_server, mines)
+    view = api_get(live_server, mines)["view"]
+    other = next(s for s in view["round_order"] if s != view["current_seat"])
+    api_act(live_server, mines, "flip_token", {"player": other})
+    api_act(live_server, mines, "set_mines", {"player": "p1", "count": 1})
+    check(page, f"{live_server}/g/{mines}", problems, open_details=True)  # tokens, mines, Can I play this?
+    dark = api_game(live_server, "mage_knight", {**MK_SETUP, "daytime": "darkness_is_coming", "dice_mode": "table"})
+    api_act(live_server, dark, "enter_source", {"colours": ["red", "blue", "green", "white", "red"]})
+    pick_all_tactics(live_server, dark)
+    api_act(live_server, dark, "announce_end_of_round",
+            {"player": api_get(live_server, dark)["view"]["current_seat"], "deck_empty": 1})
+    while (view := api_get(live_server, dark)["view"])["phase"] == "turns":
+        api_act(live_server, dark, "end_turn", {"player": view["current_seat"]})
+    assert api_get(live_server, dark)["view"]["darkness_roll_due"]
+    check(page, f"{live_server}/g/{dark}", problems, open_details=True)  # the two dice's palettes
+    check(page, f"{live_server}/new/mage_knight", problems, open_details=True)  # the variant at setup
+    assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
