@@ -6,9 +6,12 @@ from typing import Any, Mapping
 
 from ..base import N_, Outcome, RuleError, dispatch
 from . import seating
+from .deed_helper import can_i_play
 from .fame import hand_limit_for
+from .later_keys import with_later_keys
 from .actions import ACTIONS
 from .preparation import STEP_NAMES, UNIT_NAMES
+from .daytime import VARIANT_NAMES
 from .setup import HERO_NAMES, SCENARIO_NAMES, new_state, parse_setup
 from .state_check import check_state
 from .tactics import TACTIC_NAMES
@@ -19,14 +22,15 @@ CARD_TYPE_NAMES = {"basic_action": N_("Basic Action"), "advanced_action": N_("Ad
                    "spell": N_("Spell"), "artifact": N_("Artifact"), "wound": N_("Wound")}
 
 # Stable ids in the state -> msgids, for the templates.
-NAMES = {**HERO_NAMES, **SCENARIO_NAMES, **TACTIC_NAMES, **COLOUR_NAMES, **TIME_NAMES, **PHASE_NAMES,
+NAMES = {**HERO_NAMES, **VARIANT_NAMES, **SCENARIO_NAMES, **TACTIC_NAMES, **COLOUR_NAMES, **TIME_NAMES, **PHASE_NAMES,
          **STEP_NAMES, **UNIT_NAMES, **CARD_TYPE_NAMES, "advanced_action": N_("Advanced Action"),
          "solo": N_("Solo"), "cooperative": N_("Cooperative"), "competitive": N_("Competitive")}
 
 
 def upgraded(state: dict) -> dict:
-    """A game started before the group could choose who rolls: the app rolled its dice."""
-    return state if "dice_mode" in state else {**state, "dice_mode": "app"}
+    """A game saved before some keys existed gets their defaults (before the group chose who rolls, the app
+    rolled its dice)."""
+    return with_later_keys(state)
 
 
 def apply(state: dict, action: str, params: Mapping[str, Any], rng: random.Random) -> Outcome:
@@ -55,7 +59,7 @@ class MageKnight:
     view = staticmethod(view_of)
     seats = staticmethod(seating.seats)
     # Questions the group can ask without changing the game: name -> (state, params) -> Text.
-    calculators = {"hand_limit": hand_limit_for}
+    calculators = {"hand_limit": hand_limit_for, "can_play": can_i_play}
     seat_status = staticmethod(seating.seat_status)
 
 

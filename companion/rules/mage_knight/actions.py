@@ -5,11 +5,13 @@ import random
 from typing import Any, Mapping
 
 from ..base import N_, BadParams, Outcome, RuleError, Text, param_bool, param_int, param_str
-from . import preparation, rounds
+from . import daytime, preparation, rounds
 from .fame import level_ups
 from .seats import DUMMY, player, seat_name, seat_param
+from .special_actions import SPECIAL_ACTIONS
+from .specials import blitz_fame
 from .source import BASIC, COLOURS, DICE_MODES, dice_to_reroll, is_depleted, min_basic, source_size
-from .tactics import FLIPPED_WHEN_USED, ON_TAKE, TACTICS, available_tactics, pick_queue, tactic_name
+from .tactics import BEFORE_THE_TURN, FLIPPED_WHEN_USED, ON_TAKE, TACTICS, available_tactics, pick_queue, tactic_name
 from .turns import (COLOUR_NAMES, PHASE_NAMES, colour_list, join, new_turn, seats_after, tactic_of,
                     turn_end_reminders, turn_fresh, unflipped)
 
@@ -139,6 +141,8 @@ def tick_step(state: dict, params: Params, rng: random.Random) -> Outcome:
         raise BadParams(N_("Unknown choice for {name}: {value}"), name="through", value=last)
     notices = []
     for s in steps:
+        if s == "flip_board" and daytime.darkness_roll_due(state):
+            notices.append(_roll_darkness(state, params, rng))
         if s == "source":
             _no_entry_pending(state)
             if state["dice_mode"] == "table":
@@ -155,12 +159,30 @@ def tick_step(state: dict, params: Params, rng: random.Random) -> Outcome:
                    tuple(notices))
 
 
+def _roll_darkness(state: dict, params: Params, rng: random.Random) -> Text:
+    """Darkness is Coming's two dice at a round's end: what the table rolled (a `darkness_dice` list, or a
+    form's palette per die, `darkness_die_<i>`), or the app's roll (MK-SCN-5)."""
+    fields = [f"darkness_die_{i}" for i in range(daytime.DARKNESS_DICE)]
+    if params.get("darkness_dice") not in (None, "", []):
+        colours = _colours(params, "darkness_dice", daytime.DARKNESS_DICE)
+    elif any(params.get(f) not in (None, "") for f in fields):
+        colours = [_colour(params.get(f), f) for f in fields]
+    elif state["dice_mode"] == "table":
+        raise RuleError(N_("Darkness is Coming: roll two mana dice and enter what they show."))
+    else:
+        colours = [rng.choice(COLOURS) for _ in range(daytime.DARKNESS_DICE)]
+    told = daytime.record_darkness_roll(state, colours)
+    return Text(N_("{told} The dice: {dice}."), {"told": told, "dice": colour_list(colours)})
+
+
 def skip_preparation(state: dict, params: Params, rng: random.Random) -> Outcome:
     """The group prepares on its own; the app still resets its Source and Units offer."""
     _phase(state, "preparation")
     _no_entry_pending(state)
     done = state["preparation"]["done"]
     notices = [Text(N_("Preparation skipped on purpose: the app reset the Units offer."))]
+    if daytime.darkness_roll_due(state):
+        notices.append(_roll_darkness(state, params, rng))
     if "source" not in done and state["dice_mode"] == "table":
         rounds.await_source(state)  # the table rolled its Source: it is entered before the first pick
         notices.append(Text(N_("Tap what each Source die shows before the first pick.")))
@@ -177,6 +199,8 @@ def enter_source(state: dict, params: Params, rng: random.Random) -> Outcome:
     or the app says which dice to reroll."""
     if not rounds.source_entry_open(state):
         raise RuleError(N_("The dice are entered while the Source is reset: at setup or in round preparation."))
+    if daytime.darkness_roll_due(state):
+        raise RuleError(N_("Darkness is Coming: roll its two mana dice first (the board's step)."))
     n = source_size(len(state["players"]), state["blitz"])
     check = state["source_check"]
     faces = _faces(params, n)
@@ -192,7 +216,12 @@ def enter_source(state: dict, params: Params, rng: random.Random) -> Outcome:
             raise RuleError(N_("Only the gold and black dice are rerolled: die {die} should still show {colour}."),
                             die=kept[0] + 1, colour=Text(COLOUR_NAMES[check["colours"][kept[0]]]))
     rolls = (check["rolls"] if check else []) + [colours]
-    reroll = dice_to_reroll(colours)
+    reroll = daytime.source_reroll(state, colours)
+    if reroll and reroll != dice_to_reroll(colours):  # Night Arrival's start: no gold and no black at all
+        state["source_check"] = {"colours": colours, "reroll": reroll, "rolls": rolls}
+        notice = Text(N_("Night Arrival: the starting Source shows no gold and no black. Reroll dice {dice} and "
+                         "enter the colours again."), {"dice": ", ".join(str(i + 1) for i in reroll)})
+        return Outcome(state, Text(N_("Source entered: reroll needed")), (notice,))
     if reroll:
         # The entry waits here; the Source (and its rolls) stay as they are until the roll stands.
         state["source_check"] = {"colours": colours, "reroll": reroll, "rolls": rolls}
@@ -367,6 +396,9 @@ def use_tactic(state: dict, params: Params, rng: random.Random) -> Outcome:
         raise RuleError(N_("Your tactic is not one that is used and flipped."))
     if tactic in state["flipped_tactics"]:
         raise RuleError(N_("{tactic} was already used this round."), tactic=tactic_name(tactic))
+    if tactic in BEFORE_THE_TURN and not turn_fresh(state):
+        raise RuleError(N_("{tactic} is used before the turn, before anything else is done."),
+                        tactic=tactic_name(tactic))
     state["flipped_tactics"].append(tactic)
     return Outcome(state, Text(N_("{name} used {tactic}"), {"name": seat_name(state, seat),
                                                            "tactic": tactic_name(tactic)}))
@@ -463,10 +495,13 @@ def change_fame(state: dict, params: Params, rng: random.Random) -> Outcome:
     p = player(state, seat)
     if p["fame"] + delta < 0:
         raise RuleError(N_("Fame cannot go below 0 ({name} has {fame})."), name=p["name"], fame=p["fame"])
-    notices = tuple(level_ups(p["name"], p["fame"], p["fame"] + delta))
-    p["fame"] += delta
+    new, bonus = blitz_fame(p["fame"], delta) if state["blitz"] and delta > 0 else (p["fame"] + delta, 0)
+    notices = [Text(N_("Blitz: {name} crossed a line on the Fame track: +{n} extra Fame."),
+                    {"name": p["name"], "n": bonus})] if bonus else []
+    notices += level_ups(p["name"], p["fame"], new)
+    p["fame"] = new
     label = N_("{name}: Fame +{n}") if delta >= 0 else N_("{name}: Fame {n}")
-    return Outcome(state, Text(label, {"name": p["name"], "n": delta}), notices)
+    return Outcome(state, Text(label, {"name": p["name"], "n": delta}), tuple(notices))
 
 
 ACTIONS = {f.__name__: f for f in (
@@ -474,3 +509,4 @@ ACTIONS = {f.__name__: f for f in (
     drop_source_entry, set_dice_mode,
     pick_tactic, remove_tactic, take_die, mana_search, use_tactic, end_turn, announce_end_of_round,
     forfeit_turn, mark_scenario_end, change_fame)}
+ACTIONS.update(SPECIAL_ACTIONS)

@@ -13,12 +13,21 @@ def level_for_fame(fame: int) -> int:
     return sum(1 for threshold in LEVEL_THRESHOLDS if fame >= threshold)
 
 
+# Odd levels: what the new Level token changes besides the Command token (Armor 2 -> 3 -> 4 at 3 and 7,
+# Hand limit 5 -> 6 -> 7 at 5 and 9).
+ARMOR_AT = {3: 3, 7: 4}
+HAND_LIMIT_AT = {5: 6, 9: 7}
+
+
 def level_gains(name: str, level: int) -> Text:
-    """What reaching `level` gives: odd levels a Command token and Armor/Hand limit, even a Skill and an AA
-    (named for the player: every device shows it)."""
-    if level % 2:
-        return Text(N_("{name} reaches level {level}: take a Command token; Armor and Hand limit change"),
-                    {"name": name, "level": level})
+    """What reaching `level` gives, naming only what changes (named for the player: every device shows it)."""
+    values = {"name": name, "level": level}
+    if level in ARMOR_AT:
+        return Text(N_("{name} reaches level {level}: take a Command token; Armor rises to {armor}"),
+                    {**values, "armor": ARMOR_AT[level]})
+    if level in HAND_LIMIT_AT:
+        return Text(N_("{name} reaches level {level}: take a Command token; Hand limit rises to {limit}"),
+                    {**values, "limit": HAND_LIMIT_AT[level]})
     return Text(N_("{name} reaches level {level}: gain a Skill and an Advanced Action card"),
                 {"name": name, "level": level})
 

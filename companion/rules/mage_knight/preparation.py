@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..base import N_, Text
 from .fame import base_hand_limit, level_for_fame
 from .source import min_basic, source_size
+from .specials import elite_units_dealt, units_rule
 from .tactics import tactics_for
 from .turns import TIME_NAMES, join
 from .units import units_to_deal
@@ -22,15 +23,14 @@ def current_step(state: dict) -> str | None:
 
 
 def _units_text(state: dict) -> Text:
-    kinds = units_to_deal(len(state["players"]), state["blitz"], state["core_tile_revealed"])
+    kinds = units_to_deal(len(state["players"]), state["blitz"], elite_units_dealt(state))
     n, m = len(kinds), state["monasteries"]
     units = Text(N_("Deal {n} unit: {sequence}"), {"n": n, "sequence": join([Text(UNIT_NAMES[k]) for k in kinds])},
                  plural=N_("Deal {n} units: {sequence}"))
     advanced = (Text(N_("then {n} Advanced Action card ({n} monastery not burned)"), {"n": m},
                      plural=N_("then {n} Advanced Action cards ({n} monasteries not burned)")) if m else
                 Text(N_("no Advanced Action cards (no unburned monastery)")))
-    core = (Text(N_("A Core tile is revealed: Elite and Regular alternate.")) if state["core_tile_revealed"] else
-            Text(N_("No Core tile revealed yet: Regular units only.")))
+    core = units_rule(state)
     return Text(N_("{core} Return the offered units and Advanced Action cards to the bottom of their decks. "
                    "{units}, {advanced}."), {"units": units, "advanced": advanced, "core": core})
 

@@ -4,16 +4,19 @@ from __future__ import annotations
 import random
 
 from ..base import N_, Text
-from . import source, units
+from . import daytime, source, units
 from .preparation import current_step
 from .seats import DUMMY, seat_ids, seat_name
+from .specials import elite_units_dealt, mines_reminders
+from .tokens import skip_turn, token_flipped
 from .tactics import dummy_picks, rearranged_round_order, removal_leaves_enough, tactic_name
 from .turns import TIME_NAMES, colour_list, join, new_turn, seats_after
 
 
 def roll_source(state: dict, rng: random.Random) -> Text:
     """The app rolls the Source with the half-basic rule, keeping every roll made; the table copies the faces."""
-    rolls = source.roll_source(rng, source.source_size(len(state["players"]), state["blitz"]))
+    rolls = source.roll_source(rng, source.source_size(len(state["players"]), state["blitz"]),
+                               lambda colours: daytime.source_reroll(state, colours))
     set_source(state, rolls)
     return Text(N_("Set the Source dice to the app's roll: {dice}."), {"dice": colour_list(rolls[-1])})
 
@@ -46,7 +49,7 @@ def set_source(state: dict, rolls: list[list[str]]) -> None:
 
 def deal_units_offer(state: dict) -> None:
     state["units_offer"] = units.units_offer(len(state["players"]), state["blitz"],
-                                             state["core_tile_revealed"], state["monasteries"])
+                                             elite_units_dealt(state), state["monasteries"])
 
 
 def start_tactics(state: dict, rng: random.Random) -> list[Text]:
@@ -74,19 +77,27 @@ def begin_turns(state: dict) -> list[Text]:
     if state["scenario_end_met"]:
         state["final_turns"] = {"by": "scenario_end", "remaining": list(state["round_order"])}
     order = Text(N_("Round Order: {order}."), {"order": join([seat_name(state, s) for s in state["round_order"]])})
-    return [order, *new_turn(state, state["round_order"][0])]
+    return [order, *turn_for(state, state["round_order"][0])]
 
 
 def consume_turn(state: dict, seat: str) -> list[Text]:
     """`seat`'s turn is over (played, announced or forfeited): the next turn, or the end of the round."""
     final = state["final_turns"]
     if final is None:
-        return new_turn(state, seats_after(state, seat)[0])
+        return turn_for(state, seats_after(state, seat)[0])
     if final["remaining"][0] == seat:  # a turn under way when the scenario end was marked is not a last turn
         final["remaining"].pop(0)
     if not final["remaining"]:
         return end_round(state)
-    return new_turn(state, final["remaining"][0])
+    return turn_for(state, final["remaining"][0])
+
+
+def turn_for(state: dict, seat: str) -> list[Text]:
+    """`seat`'s turn starts — or, with its Round Order token face down, is skipped (MK-TOK-2)."""
+    if token_flipped(state, seat):
+        state["turn"] = None
+        return [skip_turn(state, seat), *consume_turn(state, seat)]
+    return new_turn(state, seat)
 
 
 def end_round(state: dict) -> list[Text]:
@@ -125,8 +136,13 @@ def remove_tactic(state: dict, tactic: str) -> list[Text]:
 def begin_preparation(state: dict) -> list[Text]:
     """The next round, Day/Night flipped; its preparation checklist starts."""
     state["round"] += 1
-    state["time_of_day"] = "night" if state["time_of_day"] == "day" else "day"
+    state["time_of_day"] = daytime.next_time_of_day(state)
     state.update(phase="preparation", preparation={"done": []},
                  tactics={}, flipped_tactics=[], end_of_round_by=None)
-    return [Text(N_("Round {round} ({time}): prepare the round."),
-                 {"round": state["round"], "time": Text(TIME_NAMES[state["time_of_day"]])})]
+    if daytime.darkness_roll_due(state):
+        notices = [Text(N_("Round {round}: prepare the round. Darkness is Coming: roll two mana dice first — "
+                           "a black one and night falls."), {"round": state["round"]})]
+    else:
+        notices = [Text(N_("Round {round} ({time}): prepare the round."),
+                        {"round": state["round"], "time": Text(TIME_NAMES[state["time_of_day"]])})]
+    return notices + mines_reminders(state)

@@ -7,7 +7,9 @@ from typing import Any, Mapping
 from ..base import N_, BadParams, RuleError, param_bool, param_int, param_str
 from . import rounds
 from .seats import DUMMY
+from .daytime import VARIANTS
 from .source import DICE_MODES
+from .specials import start_fame
 
 HEROES = ["arythea", "goldyx", "norowas", "tovak", "wolfhawk", "krang", "braevalar"]
 HERO_NAMES = {"arythea": N_("Arythea"), "goldyx": N_("Goldyx"), "norowas": N_("Norowas"), "tovak": N_("Tovak"),
@@ -27,8 +29,8 @@ SCENARIOS = {
     "dungeon_lords": {"mode": "competitive", "rounds": 5},
     "mines_liberation": {"mode": "competitive", "rounds": 4},
     "druid_nights": {"mode": "competitive", "rounds": 4},
-    # The books give 6 rounds for 2 players and 4 for 4; we take 5 for 3 players (halfway).
-    "conquer_and_hold": {"mode": "competitive", "rounds": {2: 6, 3: 5, 4: 4, 5: 4}},
+    # 6 rounds for 2 players, 4 for 4; for 3 the book recommends 4, as with 4 (rulebook.md:1753).
+    "conquer_and_hold": {"mode": "competitive", "rounds": {2: 6, 3: 4, 4: 4, 5: 4}},
     "one_to_return": {"mode": "competitive", "rounds": 4},
 }
 SCENARIO_NAMES = {
@@ -75,7 +77,8 @@ def _scenario_rules(scenario: str, form: Mapping[str, Any], players: int) -> tup
 
 def parse_setup(form: Mapping[str, Any]) -> dict:
     """The setup form: player_name[] and hero[] in hero-choice order, scenario, round_limit/mode/blitz
-    (custom only), dummy_hero, start_at_night, core_tile_revealed, monasteries, dice_mode ("table": the group
+    (custom only), dummy_hero, start_at_night, daytime (a Day/Night variant: alternate, night_arrival,
+    darkness_is_coming), core_tile_revealed, monasteries, dice_mode ("table": the group
     rolls its real dice and enters them; "app", the default: the app rolls)."""
     names, heroes = _as_list(form, "player_name"), _as_list(form, "hero")
     if not 1 <= len(names) <= MAX_PLAYERS:
@@ -91,6 +94,10 @@ def parse_setup(form: Mapping[str, Any]) -> dict:
     mode, round_limit, blitz = _scenario_rules(scenario, form, len(names))
     if (mode == "solo") != (len(names) == 1):
         raise RuleError(N_("A solo game has exactly one player; cooperative and competitive ones two or more."))
+    daytime = param_str(form, "daytime", choices=VARIANTS, default="alternate")
+    start_at_night = param_bool(form, "start_at_night") or daytime == "night_arrival"
+    if daytime == "darkness_is_coming" and start_at_night:
+        raise RuleError(N_("Darkness is Coming starts with a Day round."))
     dummy = None
     if mode in ("solo", "cooperative"):
         spare = [h for h in HEROES if h not in heroes]
@@ -100,7 +107,7 @@ def parse_setup(form: Mapping[str, Any]) -> dict:
     return {
         "players": [{"name": n, "hero": h} for n, h in zip(names, heroes)],
         "scenario": scenario, "mode": mode, "round_limit": round_limit, "blitz": blitz, "dummy_hero": dummy,
-        "start_at_night": param_bool(form, "start_at_night"),
+        "start_at_night": start_at_night, "daytime": daytime,
         "core_tile_revealed": param_bool(form, "core_tile_revealed"),
         "monasteries": param_int(form, "monasteries", lo=0, hi=20, default=0),
         "dice_mode": param_str(form, "dice_mode", choices=DICE_MODES, default="app"),
@@ -110,7 +117,7 @@ def parse_setup(form: Mapping[str, Any]) -> dict:
 def new_state(setup: dict, rng: random.Random) -> dict:
     """Round 1: Source rolled (or awaited from the table) and Units offer dealt as in preparation; tactics start
     at once (MK-SET-5)."""
-    players = [{"id": f"p{i + 1}", "name": p["name"], "hero": p["hero"], "fame": 0}
+    players = [{"id": f"p{i + 1}", "name": p["name"], "hero": p["hero"], "fame": start_fame(setup["blitz"])}
                for i, p in enumerate(setup["players"])]
     state = {
         "scenario": setup["scenario"], "mode": setup["mode"], "round_limit": setup["round_limit"],
@@ -126,6 +133,8 @@ def new_state(setup: dict, rng: random.Random) -> dict:
         "tactics": {}, "removed_tactics": [], "flipped_tactics": [],
         "turn": None, "final_turns": None, "end_of_round_by": None, "scenario_end_met": False,
         "rounds": [], "ended_by": None,
+        "flipped_tokens": [], "mines": {},
+        "daytime": {"variant": setup.get("daytime", "alternate"), "darkness_rolls": []},
     }
     if state["dice_mode"] == "app":
         rounds.roll_source(state, rng)

@@ -34,10 +34,12 @@ def dice_to_reroll(colours: list[str]) -> list[int]:
     return [i for i, c in enumerate(colours) if c not in BASIC]
 
 
-def roll_source(rng: random.Random, n: int) -> list[list[str]]:
-    """Every roll made: the first, then each reroll of all gold+black dice; the last one stands."""
+def roll_source(rng: random.Random, n: int, reroll=None) -> list[list[str]]:
+    """Every roll made: the first, then each reroll of all gold+black dice; the last one stands.
+    `reroll` (colours -> dice to reroll) replaces the half-basic rule (Night Arrival's start)."""
+    reroll = reroll or dice_to_reroll
     rolls = [roll_faces(rng, n)]
-    while indices := dice_to_reroll(rolls[-1]):
+    while indices := reroll(rolls[-1]):
         faces = list(rolls[-1])
         for i, colour in zip(indices, roll_faces(rng, len(indices))):
             faces[i] = colour

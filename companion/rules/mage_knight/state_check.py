@@ -4,6 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import N_, RuleError
+from .daytime import VARIANTS
+from .later_keys import LATER_KEYS, with_later_keys
 from .preparation import STEPS
 from .seats import DUMMY, seat_ids
 from .setup import MAX_PLAYERS, MAX_ROUNDS, MODES, SCENARIOS
@@ -14,7 +16,8 @@ PHASES = ["preparation", "tactics", "turns", "round_end", "finished"]
 KEYS = {"scenario", "mode", "round_limit", "blitz", "players", "dummy", "round", "time_of_day", "phase",
         "preparation", "core_tile_revealed", "monasteries", "source", "source_rolls", "source_check",
         "units_offer", "round_order", "tactics", "removed_tactics", "flipped_tactics", "turn", "final_turns",
-        "end_of_round_by", "scenario_end_met", "rounds", "ended_by", "dice_mode"}
+        "end_of_round_by", "scenario_end_met", "rounds", "ended_by", "dice_mode", "flipped_tokens", "mines",
+        "daytime"}
 
 
 class _Invalid(Exception):
@@ -124,21 +127,43 @@ def _check_history(state: dict) -> None:
     recorded = state["phase"] in ("round_end", "finished")  # the current round is in the record already
     _expect(len(history) == state["round"] - (0 if recorded else 1), "rounds played")
     times = [r["time_of_day"] for r in history] + ([] if recorded else [state["time_of_day"]])
-    _expect(all(a != b for a, b in zip(times, times[1:])), "Day/Night alternate")
+    if state["daytime"]["variant"] == "darkness_is_coming":  # Day after Day, until night falls for good
+        _expect(times == sorted(times), "Darkness is Coming: Days, then Nights")
+    else:
+        _expect(all(a != b for a, b in zip(times, times[1:])), "Day/Night alternate")
     for i, r in enumerate(history):
         _expect(set(r) == {"round", "time_of_day", "end_of_round_by"} and r["round"] == i + 1, "round record")
         _expect(r["end_of_round_by"] is None or r["end_of_round_by"] in seat_ids(state), "announcer")
 
 
+def _check_specials(state: dict) -> None:
+    players = [p["id"] for p in state["players"]]
+    flipped = state["flipped_tokens"]
+    _expect(isinstance(flipped, list) and len(set(flipped)) == len(flipped) and set(flipped) <= set(players),
+            "flipped tokens")
+    mines = state["mines"]
+    _expect(isinstance(mines, dict) and set(mines) <= set(players)
+            and all(_is_int(n, 0, 20) for n in mines.values()), "mines")
+    daytime = state["daytime"]
+    _expect(isinstance(daytime, dict) and set(daytime) == {"variant", "darkness_rolls"}
+            and daytime["variant"] in VARIANTS, "daytime")
+    rolls = daytime["darkness_rolls"]
+    _expect(isinstance(rolls, list) and len(rolls) < state["round"]
+            and all(isinstance(r, list) and len(r) == 2 and all(c in COLOURS for c in r) for r in rolls)
+            and all("black" not in r for r in rolls[:-1])
+            and (not rolls or daytime["variant"] == "darkness_is_coming"), "darkness rolls")
+
+
 def check_state(state: Any) -> None:
     """Raise RuleError unless `state` is a Mage Knight state this engine could have produced."""
     try:
-        _expect(isinstance(state, dict) and set(state) | {"dice_mode"} == KEYS, "keys")
-        state = {"dice_mode": "app", **state}  # saved before the group chose who rolls: the app rolled
+        _expect(isinstance(state, dict) and set(state) | set(LATER_KEYS) == KEYS, "keys")
+        state = with_later_keys(state)  # saved before those keys existed
         _check_setup(state)
         _check_source(state)
         _check_round(state)
         _check_history(state)
+        _check_specials(state)
     except _Invalid as problem:
         raise RuleError(N_("Not a valid Mage Knight game: {problem}."), problem=str(problem)) from None
     except (KeyError, TypeError, AttributeError, ValueError):

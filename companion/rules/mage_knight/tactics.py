@@ -59,6 +59,8 @@ TURN_END = {
 
 # Tactics that are flipped when used and then do nothing more this round.
 FLIPPED_WHEN_USED = ["the_right_moment", "long_night", "midnight_meditation", "sparing_power"]
+# Of those, the ones used before the owner's turn, never once it is under way.
+BEFORE_THE_TURN = ["midnight_meditation", "sparing_power"]
 
 
 def tactic_name(tactic: str) -> Text:

@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 from ..base import N_, Text
-from .deeds import deed_reference
+from .daytime import darkness_roll_due, night_has_fallen
+from .deeds import PLAY_RULES, deed_reference
 from .fame import base_hand_limit, level_for_fame
 from .preparation import STEP_NAMES, checklist, current_step, step_text
 from .rounds import source_awaited, source_entry_open
 from .seats import DUMMY, seat_ids
+from .specials import elite_units_dealt, setup_reminders
 from .source import BASIC, COLOURS, DICE_MODES, is_depleted, source_size
-from .tactics import FLIPPED_WHEN_USED, TACTIC_NAMES, TACTICS, available_tactics, pick_queue, removal_candidates
+from .tactics import BEFORE_THE_TURN, FLIPPED_WHEN_USED, TACTIC_NAMES, TACTICS, available_tactics, pick_queue, removal_candidates
 from .turns import PHASE_NAMES, tactic_of, turn_fresh, unflipped
 from .units import units_to_deal
 
@@ -65,7 +67,8 @@ def can_extra_turn(state: dict) -> bool:
 def can_use_tactic(state: dict) -> bool:
     seat = state["turn"]["seat"]
     tactic = tactic_of(state, seat)
-    return tactic in FLIPPED_WHEN_USED and tactic != "the_right_moment" and unflipped(state, seat, tactic)
+    return (tactic in FLIPPED_WHEN_USED and tactic != "the_right_moment" and unflipped(state, seat, tactic)
+            and (tactic not in BEFORE_THE_TURN or turn_fresh(state)))
 
 
 def _rolled(state: dict, n: int) -> list[dict]:
@@ -100,15 +103,20 @@ def legal_actions(state: dict) -> list[dict]:
     if pending_entry and state["dice_mode"] == "app" and state["source"]:
         acts.append({"action": "drop_source_entry", "params": {}})
     awaited = source_awaited(state)
+    darkness = darkness_roll_due(state)
+    # Darkness is Coming's two dice go with the first step (or the skip): entered when the table rolls them.
+    dark = [{"darkness_dice": d} for d in (["black", "red"], ["green", "white"])] \
+        if darkness and state["dice_mode"] == "table" else [{}]
     if phase == "preparation":
         step = current_step(state)
         if not (awaited and step == "source"):
-            acts.append({"action": "tick_step", "params": {"step": step}})
+            acts += [{"action": "tick_step", "params": {"step": step, **d}} for d in dark]
         if step != "players" and not awaited:  # the table worked down the whole list at once
             acts.append({"action": "tick_step", "params": {"step": step, "through": "players"}})
         if not pending_entry:
-            acts.append({"action": "skip_preparation", "params": {}})
-    if awaited:  # the table's dice must be entered (and stand) before the round goes on
+            acts += [{"action": "skip_preparation", "params": d} for d in dark]
+    acts += _special_actions(state)
+    if awaited and not darkness:  # the table's dice must be entered (and stand) before the round goes on
         acts += [{"action": "enter_source", "params": {"colours": faces}} for faces in _entries(state)]
     if phase == "tactics" and awaited:
         pass
@@ -140,11 +148,23 @@ def legal_actions(state: dict) -> list[dict]:
     return acts
 
 
+def _special_actions(state: dict) -> list[dict]:
+    """Flipping a Round Order token (MK-TOK-1), counting liberated mines (MK-SCN-3)."""
+    acts = [{"action": "flip_token", "params": {"player": seat, "flipped": False}} for seat in state["flipped_tokens"]]
+    if state["phase"] == "turns":
+        acts += [{"action": "flip_token", "params": {"player": p["id"]}} for p in state["players"]
+                 if p["id"] != state["turn"]["seat"] and p["id"] not in state["flipped_tokens"]]
+    if state["scenario"] == "mines_liberation":
+        acts += [{"action": "set_mines", "params": {"player": p["id"], "count": state["mines"].get(p["id"], 0) + 1}}
+                 for p in state["players"]]
+    return acts
+
+
 def source_entry(state: dict) -> dict | None:
     """The colour palette per die for entering the table's Source, while it is awaited: each die's previous
     colour is chosen already, so only the dice that changed need a tap; after a failed half-basic check only
     the gold and black dice are open."""
-    if not source_awaited(state):
+    if not source_awaited(state) or darkness_roll_due(state):
         return None
     n = source_size(len(state["players"]), state["blitz"])
     check = state["source_check"]
@@ -165,9 +185,8 @@ def summary(state: dict) -> dict:
 def _notes(state: dict) -> list[Text]:
     """The app's reading of unclear rules, shown where it matters."""
     notes = []
-    if state["scenario"] == "conquer_and_hold" and len(state["players"]) == 3:
-        notes.append(Text(N_("Conquer and Hold with 3 players: the app plays 5 rounds (the book gives 6 for 2 "
-                             "players and 4 for 4).")))
+    if state["phase"] != "finished":
+        notes += setup_reminders(state)
     if state["phase"] == "turns" and state["end_of_round_by"] is None and state["final_turns"] is None:
         notes.append(Text(N_("Announce End of Round at the start of your turn, only with an empty Deed deck; "
                              "with deck and hand empty you must.")))
@@ -179,7 +198,8 @@ def view(state: dict) -> dict:
     turn = state["turn"]
     players = [{"id": p["id"], "name": p["name"], "hero": p["hero"], "fame": p["fame"],
                 "level": level_for_fame(p["fame"]), "hand_limit": base_hand_limit(level_for_fame(p["fame"])),
-                "tactic": state["tactics"].get(p["id"])} for p in state["players"]]
+                "tactic": state["tactics"].get(p["id"]), "token_flipped": p["id"] in state["flipped_tokens"],
+                "mines": state["mines"].get(p["id"], 0)} for p in state["players"]]
     data = {
         "phase": phase, "round": state["round"], "round_limit": state["round_limit"],
         "time_of_day": state["time_of_day"], "is_night": is_night, "mode": state["mode"],
@@ -195,7 +215,7 @@ def view(state: dict) -> dict:
         "checklist": checklist(state) if phase == "preparation" else None,
         "current_step": current_step(state) if phase == "preparation" else None,
         "current_step_text": step_text(state, current_step(state)) if phase == "preparation" else None,
-        "units_to_deal": units_to_deal(len(state["players"]), state["blitz"], state["core_tile_revealed"]),
+        "units_to_deal": units_to_deal(len(state["players"]), state["blitz"], elite_units_dealt(state)),
         "tactics": dict(state["tactics"]), "removed_tactics": list(state["removed_tactics"]),
         "flipped_tactics": list(state["flipped_tactics"]),
         "tactics_available": available_tactics(state) if phase == "tactics" else [],
@@ -210,14 +230,17 @@ def view(state: dict) -> dict:
         "can_forfeit": can_forfeit(state),
         "can_extra_turn": phase == "turns" and can_extra_turn(state),
         "can_mark_scenario_end": phase in ("tactics", "turns") and not state["scenario_end_met"],
-        "deeds": deed_reference(is_night),
+        "deeds": deed_reference(is_night), "deed_rules": PLAY_RULES,
         "summary": summary(state) if phase == "finished" else None,
         "notes": _notes(state),
+        "flipped_tokens": list(state["flipped_tokens"]),
+        "daytime": state["daytime"]["variant"], "darkness_roll_due": darkness_roll_due(state),
+        "darkness_rolls": list(state["daytime"]["darkness_rolls"]), "night_has_fallen": night_has_fallen(state),
     }
     data["actions"] = legal_actions(state)
     # For the screens: the page palette, each tactic's number (Round Order), and id -> msgid names.
     data["palette"] = "night" if is_night else "day"
-    data["can_enter_source"] = source_entry_open(state)
+    data["can_enter_source"] = source_entry_open(state) and not darkness_roll_due(state)
     data["dice_mode"], data["source_entry"] = state["dice_mode"], source_entry(state)
     data["tactic_numbers"] = {t: d["number"] for t, d in TACTICS.items()}
     # NAMES merges several id spaces ("preparation" is a phase and a tactic, "tactics" a phase and a step):

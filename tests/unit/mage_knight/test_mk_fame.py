@@ -18,7 +18,7 @@ def test_mk_fame_1_level_up_notice_names_what_the_level_gives():
     out = act(new_game(players=2), "change_fame", player="p1", delta=9)  # 0 -> 9: levels 2 and 3
     # every device shows it: it names the player, never "your"
     assert rendered(out.notices) == ["Anna reaches level 2: gain a Skill and an Advanced Action card",
-                                     "Anna reaches level 3: take a Command token; Armor and Hand limit change"]
+                                     "Anna reaches level 3: take a Command token; Armor rises to 3"]
     assert out.label.render() == "Anna: Fame +9"
     assert KIND.view(out.state)["players"][0]["level"] == 3
 

@@ -46,7 +46,7 @@ def test_mk_set_1_the_same_hero_twice_is_refused():
     ("mines_liberation", 2, "competitive", 4),
     ("druid_nights", 2, "competitive", 4),
     ("conquer_and_hold", 2, "competitive", 6),
-    ("conquer_and_hold", 3, "competitive", 5),
+    ("conquer_and_hold", 3, "competitive", 4),
     ("conquer_and_hold", 4, "competitive", 4),
     ("one_to_return", 4, "competitive", 4),
 ])
