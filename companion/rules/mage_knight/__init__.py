@@ -8,6 +8,7 @@ from ..base import N_, Outcome, RuleError, dispatch
 from . import seating
 from .fame import hand_limit_for
 from .actions import ACTIONS
+from .dummy import tracked
 from .preparation import STEP_NAMES, UNIT_NAMES
 from .setup import HERO_NAMES, SCENARIO_NAMES, new_state, parse_setup
 from .state_check import check_state
@@ -25,8 +26,13 @@ NAMES = {**HERO_NAMES, **SCENARIO_NAMES, **TACTIC_NAMES, **COLOUR_NAMES, **TIME_
 
 
 def upgraded(state: dict) -> dict:
-    """A game started before the group could choose who rolls: the app rolled its dice."""
-    return state if "dice_mode" in state else {**state, "dice_mode": "app"}
+    """A game started before the group could choose who rolls: the app rolled its dice. One started before the
+    app tracked the Dummy: it gets its setup crystals and a full deck, for the group to correct."""
+    if "dice_mode" not in state:
+        state = {**state, "dice_mode": "app"}
+    if state.get("dummy") and "deck" not in state["dummy"]:
+        state = {**state, "dummy": tracked(state["dummy"])}
+    return state
 
 
 def apply(state: dict, action: str, params: Mapping[str, Any], rng: random.Random) -> Outcome:
