@@ -178,7 +178,8 @@ def dummy_view(state: dict) -> dict | None:
     return {"hero": figure["hero"], "tactic": state["tactics"].get(DUMMY), "crystals": dict(figure["crystals"]),
             "deck": figure["deck"], "cards": figure["cards"], "forecast": forecast(figure),
             "colour_asked": colour_asked(figure), "extra_flips": extra_flips(figure),
-            "prompt": turn_prompt(figure)}
+            "prompt": turn_prompt(figure),
+            "spell_pending": state["phase"] == "preparation" and "spell_offer" not in state["preparation"]["done"]}
 
 
 def source_entry(state: dict) -> dict | None:
@@ -209,7 +210,8 @@ def _notes(state: dict) -> list[Text]:
     if state["scenario"] == "conquer_and_hold" and len(state["players"]) == 3:
         notes.append(Text(N_("Conquer and Hold with 3 players: the app plays 5 rounds (the book gives 6 for 2 "
                              "players and 4 for 4).")))
-    if state["phase"] == "turns" and state["end_of_round_by"] is None and state["final_turns"] is None:
+    if (state["phase"] == "turns" and state["end_of_round_by"] is None and state["final_turns"] is None
+            and state["turn"]["seat"] != DUMMY):
         notes.append(Text(N_("Announce End of Round at the start of your turn, only with an empty Deed deck; "
                              "with deck and hand empty you must.")))
     return notes
