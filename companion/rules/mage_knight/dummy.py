@@ -61,7 +61,9 @@ def take_turn(dummy: dict, third: str) -> list[Text]:
     flipped, more = flips(dummy, third)
     dummy["deck"] -= flipped
     emptied = dummy["deck"] == 0
-    if third == RAN_OUT or (emptied and not more):
+    if third == RAN_OUT and flipped >= FLIPPED:  # the app's count was more than the table's deck held
+        notices = [Text(N_("The Dummy's deck ran out before the 3rd card: the app counts it empty now."))]
+    elif third == RAN_OUT or (emptied and not more):
         notices = [Text(N_("The Dummy flips its last card: its deck is empty."), {"n": flipped},
                         plural=N_("The Dummy flips its last {n} cards: its deck is empty."))]
     elif more:

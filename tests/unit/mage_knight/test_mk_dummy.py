@@ -104,7 +104,7 @@ def test_mk_dum_3_deck_runs_out_before_the_third_card_then_it_announces_on_its_n
 def test_mk_dum_3_the_table_says_the_deck_ran_out_when_the_count_disagrees():
     state = dummys_turn(solo())
     out = act(state, "dummy_turn", third="none")
-    assert out.state["dummy"]["deck"] == 0
+    assert out.state["dummy"]["deck"] == 0 and "the app counts it empty now" in text_of(out)
 
 
 def test_mk_dum_3_the_colour_must_be_tapped_while_cards_are_left_after_the_third():
