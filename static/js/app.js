@@ -200,12 +200,15 @@
   });
 
   // A seated phone: when its moment comes (your turn, your pick), buzz and say so.
-  var lastMoment = null;
+  var lastMoment = null, lastCue = null;
   function noticeMoment() {
     var banner = document.querySelector("#game-panel .seat-banner");
     var now = banner ? banner.dataset.myMoment === "1" : false;
+    var cue = banner ? banner.dataset.cue : null;
     var said = false;
-    if (lastMoment === false && now) {
+    // A new moment: one comes after waiting, or another follows at once (your pick, then your turn; in solo
+    // your turn, then the Dummy's turn that you tap for).
+    if (now && (lastMoment === false || (lastCue !== null && cue !== lastCue))) {
       // Its moment is its first screen, wherever the page was scrolled.
       banner.scrollIntoView({ block: "start" });
       if (navigator.vibrate) { navigator.vibrate([200, 100, 200]); }
@@ -213,6 +216,7 @@
       if (announcer) { announcer.textContent = banner.dataset.cue; said = true; }
     }
     lastMoment = now;
+    lastCue = cue;
     return said;
   }
   // Everyone: when who acts now changes (the kind's template marks it data-announce), say so politely.
