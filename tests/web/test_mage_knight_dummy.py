@@ -83,9 +83,10 @@ def test_the_group_screen_shows_the_dummys_crystals_deck_and_when_it_announces(m
 
 def test_the_setup_form_draws_the_dummy_hero_at_random_by_default(mk_app, client):
     page = client.get("/new/mage_knight").get_data(as_text=True)
-    assert '<option value="">At random: a hero nobody plays</option>' in page
+    assert '<option value="random">At random: a hero nobody plays</option>' in page  # the first: the default
     heroes = set()
     for _ in range(12):
-        table = Table(mk_app, client, *new_game(client, names=("Solo",), heroes=("Tovak",), scenario="solo_conquest"))
+        table = Table(mk_app, client, *new_game(client, names=("Solo",), heroes=("Tovak",), scenario="solo_conquest",
+                                                dummy_hero="random"))
         heroes.add(table.view["dummy"]["hero"])
     assert "tovak" not in heroes and len(heroes) > 1  # 12 draws among 6 heroes: all alike 1 in 6^11
