@@ -26,7 +26,9 @@ def dummy_turn(state: dict, params: Params, rng: random.Random) -> Outcome:
         raise RuleError(N_("It is not the Dummy's turn."))
     figure = _dummy(state)
     if not figure["deck"]:  # emptied by a correction during its turn
-        return Outcome(state, Text(N_("The Dummy announced End of Round")), tuple(rounds.dummy_deck_empty(state)))
+        label = N_("The Dummy announced End of Round") if state["final_turns"] is None else \
+            N_("The Dummy had nothing to flip")
+        return Outcome(state, Text(label), tuple(rounds.dummy_deck_empty(state)))
     if params.get("third") in (None, ""):
         if dummy.colour_asked(figure):
             raise RuleError(N_("Tap the colour of the Dummy's 3rd card, or that its deck ran out before it."))

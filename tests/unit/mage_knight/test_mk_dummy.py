@@ -135,6 +135,11 @@ def test_mk_dum_3_an_empty_deck_on_a_last_turn_flips_nothing_and_the_round_goes_
     state["dummy"]["deck"] = 0
     out = act(state, "announce_end_of_round", player="p1", deck_empty=True)
     assert "nothing to flip on its last turn" in text_of(out)
+    state["dummy"]["deck"] = 16
+    state = do(state, "announce_end_of_round", player="p1", deck_empty=True)  # the Dummy's last turn now
+    state = do(state, "adjust_dummy", what="deck", delta=-16)  # the table's deck is empty after all
+    out = act(state, "dummy_turn")
+    assert out.label.render() == "The Dummy had nothing to flip" and out.state["phase"] == "preparation"
     assert out.state["phase"] == "preparation" and out.state["rounds"][0]["end_of_round_by"] == "p1"
 
 
