@@ -5,6 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, api_get
+from tests.browser.test_accessibility import serious
 from tests.browser.test_phone_first import on_first_screen
 
 COLOURS = ["green", "red", "white", "blue"]  # the Dummy (Goldyx: green green blue) flips 5, 3, 3, 4 cards
@@ -16,6 +17,20 @@ def tap(phone, live_server, code, locator) -> dict:
     locator.click()
     expect(phone.locator("#game-panel")).to_have_attribute("data-version", str(before + 1))
     return api_get(live_server, code)["view"]
+
+
+def another_look(device, url: str) -> None:
+    """The Dummy's turn and block (opened) and the group screen: no serious axe violation; thumb-sized taps."""
+    look = device(PHONE)
+    look.goto(url)
+    look.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+    assert serious(look) == []
+    small = look.evaluate("""Array.from(document.querySelectorAll('#mk-dummy-turn button, #mk-dummy button'))
+        .map(b => b.getBoundingClientRect()).filter(r => r.width < 44 || r.height < 44).length""")
+    assert small == 0
+    look.goto(url + "/screen")
+    expect(look.locator(".mks-dummy")).to_contain_text("Deck: 16")
+    assert serious(look) == []
 
 
 def test_a_solo_conquest_with_the_dummy_played_to_the_end_on_a_phone(live_server, device):
@@ -43,6 +58,8 @@ def test_a_solo_conquest_with_the_dummy_played_to_the_end_on_a_phone(live_server
         on_first_screen(phone, ".seat-banner.now")
         expect(phone.locator(".seat-banner.now")).to_contain_text("The Dummy's turn: tap for it")
         deck = view["dummy"]["deck"]
+        if dummy_turns == 0:
+            another_look(device, phone.url)
         expect(phone.locator("#mk-dummy-turn .mk-dummy-facts")).to_contain_text(f"Deck: {deck}")
         if view["dummy"]["colour_asked"]:
             colour = COLOURS[dummy_turns % len(COLOURS)]
