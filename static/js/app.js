@@ -201,7 +201,7 @@
   });
 
   // A seated phone: when its moment comes (your turn, your pick), buzz and say so.
-  var lastMoment = null;
+  var lastMoment = null, lastCue = null;
   var momentInView = false; // the phone was looking at its moment when the live update came
   function inView(element) {
     if (!element) { return false; }
@@ -211,14 +211,17 @@
   function noticeMoment() {
     var banner = document.querySelector("#game-panel .seat-banner");
     var now = banner ? banner.dataset.myMoment === "1" : false;
+    var cue = banner ? banner.dataset.cue : null;
     var said = false;
-    if (lastMoment && now && momentInView) {
+    if (lastMoment && now && momentInView && cue === lastCue) {
       // Still its moment and it was being looked at: a change above it (a note, a line) must not push it
       // partly off the screen.
       var box = banner.getBoundingClientRect();
       if (box.top < 0 || box.bottom > window.innerHeight) { banner.scrollIntoView({ block: "start" }); }
     }
-    if (lastMoment === false && now) {
+    // A new moment: one comes after waiting, or another follows at once (your pick, then your turn; in solo
+    // your turn, then the Dummy's turn that you tap for).
+    if (now && (lastMoment === false || (lastCue !== null && cue !== lastCue))) {
       // Its moment is its first screen, wherever the page was scrolled.
       banner.scrollIntoView({ block: "start" });
       if (navigator.vibrate) { navigator.vibrate([200, 100, 200]); }
@@ -227,6 +230,7 @@
       if (announcer) { announcer.textContent = banner.dataset.cue; said = true; }
     }
     lastMoment = now;
+    lastCue = cue;
     return said;
   }
   // Everyone: when who acts now changes (the kind's template marks it data-announce), say so politely.

@@ -70,12 +70,22 @@ class Table:
             v = self.view
             self.act("pick_tactic", player=v["pick_queue"][0], tactic=v["tactics_available"][0])
 
+    def end_turn(self):
+        """The current seat's turn ends: End turn, or for the Dummy the 3rd card's colour (a blue one)."""
+        seat = self.view["current_seat"]
+        if seat == "dummy":
+            self.act("dummy_turn", third="blue")
+        else:
+            self.act("end_turn", player=seat)
+
     def finish_round_by_announcing(self):
-        """The first seat announces End of Round; everyone else ends their last turn."""
-        v = self.view
-        self.act("announce_end_of_round", player=v["current_seat"], deck_empty="1")
+        """The first player (after the Dummy's turn if it comes first) announces End of Round; everyone else
+        ends their last turn."""
+        if self.view["current_seat"] == "dummy":
+            self.end_turn()
+        self.act("announce_end_of_round", player=self.view["current_seat"], deck_empty="1")
         while self.view["phase"] == "turns":
-            self.act("end_turn", player=self.view["current_seat"])
+            self.end_turn()
 
 
 def test_setup_form_offers_the_rows_heroes_scenarios_and_options(client):
@@ -253,15 +263,18 @@ def test_pick_buttons_are_only_for_the_player_whose_pick_it_is(mk_app, client):
 
 
 def test_the_dummys_turn_in_a_solo_game(mk_app, client):
-    table = Table(mk_app, client, *new_game(client, names=("Solo",), heroes=("Norowas",), scenario="solo_conquest"))
-    assert "Dummy: Arythea" in table.html
+    table = Table(mk_app, client, *new_game(client, names=("Solo",), heroes=("Norowas",), scenario="solo_conquest",
+                                            dummy_hero="goldyx"))
+    assert "Dummy: Goldyx" in table.html
     table.pick_all()
     assert table.view["phase"] == "turns"
     while table.view["current_seat"] != "dummy":
         table.act("end_turn", player=table.view["current_seat"])
-    assert "The Dummy's turn: reveal its cards" in htmllib.unescape(table.html)
+    page = htmllib.unescape(table.html)
+    assert "flip 3 cards from its deck onto its discard pile and tap the colour of the 3rd" in page
     assert re.search(r'id="mk-who">\s*The Dummy\s*<', table.html)
-    assert "mk-take-btn" not in table.html and "Announce End of Round" in table.html
+    assert "mk-take-btn" not in table.html and 'value="announce_end_of_round"' not in table.html
+    assert 'value="end_turn"' not in table.html and 'name="third" value="green"' in table.html and "+2 cards" in page  # Goldyx: 2 green crystals
 
 
 def test_the_panel_renders_in_russian_and_works_without_htmx(mk_app, client):

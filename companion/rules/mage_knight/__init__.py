@@ -10,6 +10,7 @@ from .deed_helper import can_i_play
 from .fame import hand_limit_for
 from .later_keys import with_later_keys
 from .actions import ACTIONS
+from .dummy import tracked
 from .preparation import STEP_NAMES, UNIT_NAMES
 from .daytime import VARIANT_NAMES
 from .setup import HERO_NAMES, SCENARIO_NAMES, new_state, parse_setup
@@ -29,8 +30,12 @@ NAMES = {**HERO_NAMES, **VARIANT_NAMES, **SCENARIO_NAMES, **TACTIC_NAMES, **COLO
 
 def upgraded(state: dict) -> dict:
     """A game saved before some keys existed gets their defaults (before the group chose who rolls, the app
-    rolled its dice)."""
-    return with_later_keys(state)
+    rolled its dice); one started before the app tracked the Dummy gets its setup crystals and a full deck,
+    for the group to correct."""
+    state = with_later_keys(state)
+    if state.get("dummy") and "deck" not in state["dummy"]:
+        state = {**state, "dummy": tracked(state["dummy"])}
+    return state
 
 
 def apply(state: dict, action: str, params: Mapping[str, Any], rng: random.Random) -> Outcome:

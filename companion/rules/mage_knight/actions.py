@@ -5,7 +5,7 @@ import random
 from typing import Any, Mapping
 
 from ..base import N_, BadParams, Outcome, RuleError, Text, param_bool, param_int, param_str
-from . import daytime, preparation, rounds
+from . import daytime, dummy_actions, preparation, rounds
 from .fame import level_ups
 from .seats import DUMMY, player, seat_name, seat_param
 from .special_actions import SPECIAL_ACTIONS
@@ -32,6 +32,12 @@ def _current(state: dict, params: Params, allow_dummy: bool = True) -> str:
     if seat == DUMMY and not allow_dummy:
         raise RuleError(N_("The Dummy cannot do that."))
     return seat
+
+
+def _not_the_dummy(seat: str) -> None:
+    if seat == DUMMY:
+        raise RuleError(N_("The Dummy's turn: tap the colour of its 3rd card; it announces End of Round by itself "
+                           "when its deck is empty."))
 
 
 def _at_turn_start(state: dict) -> None:
@@ -150,6 +156,7 @@ def tick_step(state: dict, params: Params, rng: random.Random) -> Outcome:
             notices.append(rounds.roll_source(state, rng))
         if s == "units":
             rounds.deal_units_offer(state)
+        notices += dummy_actions.prepare_step(state, s, params)
         state["preparation"]["done"].append(s)
     if preparation.current_step(state) is None:
         notices += rounds.start_tactics(state, rng)
@@ -190,6 +197,7 @@ def skip_preparation(state: dict, params: Params, rng: random.Random) -> Outcome
         notices.append(rounds.roll_source(state, rng))
     if "units" not in done:
         rounds.deal_units_offer(state)
+    notices += dummy_actions.skip_steps(state, done, params)
     notices += rounds.start_tactics(state, rng)
     return Outcome(state, Text(N_("Preparation skipped")), tuple(notices))
 
@@ -408,6 +416,7 @@ def end_turn(state: dict, params: Params, rng: random.Random) -> Outcome:
     """Reroll and return the used dice first; then the next turn, or The Right Moment's extra one."""
     _phase(state, "turns")
     seat = _current(state, params)
+    _not_the_dummy(seat)
     extra = param_bool(params, "extra_turn")
     if extra:
         if not unflipped(state, seat, "the_right_moment"):
@@ -440,21 +449,14 @@ def announce_end_of_round(state: dict, params: Params, rng: random.Random) -> Ou
     """Instead of a turn, with an empty Deed deck: every other seat gets exactly one more turn (MK-RND-4)."""
     _phase(state, "turns")
     seat = _current(state, params)
+    _not_the_dummy(seat)
     if state["end_of_round_by"] is not None:
         raise RuleError(N_("End of Round was already announced by {name}."),
                         name=seat_name(state, state["end_of_round_by"]))
     if not param_bool(params, "deck_empty"):
         raise RuleError(N_("End of Round can be announced only with an empty Deed deck."))
     _at_turn_start(state)
-    state["end_of_round_by"] = seat
-    notices = []
-    if state["final_turns"] is None:
-        others = [s for s in seats_after(state, seat) if s != seat]
-        state["final_turns"] = {"by": "end_of_round", "remaining": others}
-        notices.append(Text(N_("Everyone else takes exactly one more turn, then the round ends.")))
-    else:
-        notices.append(Text(N_("The scenario end came first: its last turns stand.")))
-    notices += rounds.consume_turn(state, seat)
+    notices = rounds.announce(state, seat)
     return Outcome(state, Text(N_("{name} announced End of Round"), {"name": seat_name(state, seat)}),
                    tuple(notices))
 
@@ -463,6 +465,7 @@ def forfeit_turn(state: dict, params: Params, rng: random.Random) -> Outcome:
     """No cards in deck or hand after the round's end was set in motion: the last turn is lost."""
     _phase(state, "turns")
     seat = _current(state, params)
+    _not_the_dummy(seat)
     if state["final_turns"] is None:
         raise RuleError(N_("With an empty Deed deck and an empty hand you must announce End of Round."))
     _at_turn_start(state)
@@ -480,10 +483,18 @@ def mark_scenario_end(state: dict, params: Params, rng: random.Random) -> Outcom
     if state["final_turns"] is not None:
         notice = Text(N_("End of Round came first: its last turns stand; the game ends after this round."))
     elif state["phase"] == "turns":
-        state["final_turns"] = {"by": "scenario_end", "remaining": seats_after(state, state["turn"]["seat"])}
-        notice = Text(N_("After this turn everyone, this player too, takes one last turn; then the game ends."))
+        seat = state["turn"]["seat"]
+        remaining = rounds.last_turn_takers(state, seats_after(state, seat))
+        state["final_turns"] = {"by": "scenario_end", "remaining": remaining}
+        if remaining[0] == seat:  # the turn under way is not this seat's last one
+            state["final_turns"]["under_way"] = seat
+        notice = Text(N_("After this turn each player takes one last turn (the one playing now too); the Dummy "
+                         "takes none (solo and cooperative scenarios). Then the game ends.") if state["dummy"] else
+                      N_("After this turn everyone, this player too, takes one last turn; then the game ends."))
     else:
-        notice = Text(N_("Everyone takes one last turn this round; then the game ends."))
+        notice = Text(N_("Each player takes one last turn this round; the Dummy takes none (solo and cooperative "
+                         "scenarios). Then the game ends.") if state["dummy"] else
+                      N_("Everyone takes one last turn this round; then the game ends."))
     return Outcome(state, Text(N_("Scenario end condition met")), (notice,))
 
 
@@ -508,5 +519,5 @@ ACTIONS = {f.__name__: f for f in (
     set_core_tile_revealed, set_monasteries, monastery_revealed, tick_step, skip_preparation, enter_source,
     drop_source_entry, set_dice_mode,
     pick_tactic, remove_tactic, take_die, mana_search, use_tactic, end_turn, announce_end_of_round,
-    forfeit_turn, mark_scenario_end, change_fame)}
+    forfeit_turn, mark_scenario_end, change_fame)} | dummy_actions.DUMMY_ACTIONS
 ACTIONS.update(SPECIAL_ACTIONS)

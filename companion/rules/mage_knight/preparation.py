@@ -77,7 +77,9 @@ def step_text(state: dict, step: str) -> Text:
                     N_("Refresh the Advanced Action offer: the lowest card to the bottom of its deck, the others "
                        "slide down, a new card fills the top slot."))
     if step == "spell_offer":
-        return Text(N_("Refresh the Spell offer the same way; the Dummy gains a crystal of the leaving Spell's colour.")
+        return Text(N_("Refresh the Spell offer: the lowest card goes to the bottom of the Spell deck as usual (not to "
+                       "the Dummy), the others slide down, a new card fills the top slot. The Dummy gains a crystal of "
+                       "the leaving Spell's colour: tap that colour.")
                     if dummy else
                     N_("Refresh the Spell offer the same way: the lowest card to the bottom, the others slide "
                        "down, a new card fills the top slot."))

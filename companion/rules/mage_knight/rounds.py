@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from ..base import N_, Text
-from . import daytime, source, units
+from . import daytime, dummy, source, units
 from .preparation import current_step
 from .seats import DUMMY, seat_ids, seat_name
 from .specials import elite_units_dealt, mines_reminders
@@ -75,9 +75,47 @@ def begin_turns(state: dict) -> list[Text]:
     state["round_order"] = rearranged_round_order(state)
     state["phase"] = "turns"
     if state["scenario_end_met"]:
-        state["final_turns"] = {"by": "scenario_end", "remaining": list(state["round_order"])}
+        state["final_turns"] = {"by": "scenario_end", "remaining": last_turn_takers(state, state["round_order"])}
     order = Text(N_("Round Order: {order}."), {"order": join([seat_name(state, s) for s in state["round_order"]])})
-    return [order, *turn_for(state, state["round_order"][0])]
+    first = state["final_turns"]["remaining"][0] if state["final_turns"] else state["round_order"][0]
+    return [order, *turn_for(state, first)]
+
+
+def last_turn_takers(state: dict, seats: list[str]) -> list[str]:
+    """Who takes a last turn once the scenario's end is met: everyone, but in solo and cooperative
+    scenarios the Dummy takes none (MK-RND-5)."""
+    return [s for s in seats if s != DUMMY]
+
+
+def start_turn(state: dict, seat: str) -> list[Text]:
+    """`seat`'s turn begins; a Dummy with an empty deck announces End of Round instead, or, on a last
+    turn, has nothing to flip (MK-DUM-3)."""
+    notices = new_turn(state, seat)
+    if seat != DUMMY:
+        return notices
+    if state["dummy"]["deck"]:
+        return notices + [dummy.turn_prompt(state["dummy"])]
+    return notices + dummy_deck_empty(state)
+
+
+def dummy_deck_empty(state: dict) -> list[Text]:
+    if state["final_turns"] is None:
+        return [Text(N_("The Dummy's deck is empty: it announces End of Round.")), *announce(state, DUMMY)]
+    return [Text(N_("The Dummy's deck is empty: it has nothing to flip on its last turn.")),
+            *consume_turn(state, DUMMY)]
+
+
+def announce(state: dict, seat: str) -> list[Text]:
+    """`seat` announces End of Round instead of a turn: every other seat gets exactly one more turn (MK-RND-4)."""
+    state["end_of_round_by"] = seat
+    notices = []
+    if state["final_turns"] is None:
+        others = [s for s in seats_after(state, seat) if s != seat]
+        state["final_turns"] = {"by": "end_of_round", "remaining": others}
+        notices.append(Text(N_("Everyone else takes exactly one more turn, then the round ends.")))
+    else:
+        notices.append(Text(N_("The scenario end came first: its last turns stand.")))
+    return notices + consume_turn(state, seat)
 
 
 def consume_turn(state: dict, seat: str) -> list[Text]:
@@ -85,7 +123,9 @@ def consume_turn(state: dict, seat: str) -> list[Text]:
     final = state["final_turns"]
     if final is None:
         return turn_for(state, seats_after(state, seat)[0])
-    if final["remaining"][0] == seat:  # a turn under way when the scenario end was marked is not a last turn
+    # A turn under way when the scenario end was marked is not a last turn (named when the same seat's last
+    # turn comes next, as in solo: the player's turn, then the player's last turn).
+    if final["remaining"][0] == seat and final.pop("under_way", None) != seat:
         final["remaining"].pop(0)
     if not final["remaining"]:
         return end_round(state)
@@ -97,7 +137,7 @@ def turn_for(state: dict, seat: str) -> list[Text]:
     if token_flipped(state, seat):
         state["turn"] = None
         return [skip_turn(state, seat), *consume_turn(state, seat)]
-    return new_turn(state, seat)
+    return start_turn(state, seat)
 
 
 def end_round(state: dict) -> list[Text]:

@@ -2,12 +2,18 @@
 from __future__ import annotations
 
 from ..base import N_, Text
-from .seats import seat_name
+from .seats import DUMMY, seat_name
 from .tactics import pick_queue
+from .turns import seats_after
 
 
 def seats(state: dict) -> list[dict]:
     return [{"id": p["id"], "name": p["name"]} for p in state["players"]]
+
+
+def _taps_for_the_dummy(state: dict) -> str:
+    """The player who plays right after the Dummy in Round Order taps its turn (in solo: the player)."""
+    return next(s for s in seats_after(state, DUMMY) if s != DUMMY)
 
 
 def seat_status(state: dict, seat: str) -> dict:
@@ -30,6 +36,8 @@ def seat_status(state: dict, seat: str) -> dict:
     current = state["turn"]["seat"] if state["turn"] else None
     if current == seat:
         return {"now": True, "text": Text(N_("Your turn"))}
+    if current == DUMMY and seat == _taps_for_the_dummy(state):
+        return {"now": True, "text": Text(N_("The Dummy's turn: tap for it"))}
     if current is None:
         return {"now": False, "text": Text(N_("Waiting"))}
     return {"now": False, "text": Text(N_("Waiting for {name}"), {"name": seat_name(state, current)})}

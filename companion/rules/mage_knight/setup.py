@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from ..base import N_, BadParams, RuleError, param_bool, param_int, param_str
 from . import rounds
+from .dummy import new_dummy, random_hero
 from .seats import DUMMY
 from .daytime import VARIANTS
 from .source import DICE_MODES
@@ -15,6 +16,7 @@ HEROES = ["arythea", "goldyx", "norowas", "tovak", "wolfhawk", "krang", "braeval
 HERO_NAMES = {"arythea": N_("Arythea"), "goldyx": N_("Goldyx"), "norowas": N_("Norowas"), "tovak": N_("Tovak"),
               "wolfhawk": N_("Wolfhawk"), "krang": N_("Krang"), "braevalar": N_("Braevalar")}
 MODES = ["solo", "cooperative", "competitive"]
+RANDOM = "random"  # the Dummy's hero, drawn when the game starts
 MAX_PLAYERS = 5
 MAX_ROUNDS = 20
 
@@ -100,8 +102,7 @@ def parse_setup(form: Mapping[str, Any]) -> dict:
         raise RuleError(N_("Darkness is Coming starts with a Day round."))
     dummy = None
     if mode in ("solo", "cooperative"):
-        spare = [h for h in HEROES if h not in heroes]
-        dummy = _hero_id(param_str(form, "dummy_hero", max_len=40, default="") or spare[0])
+        dummy = _hero_id(param_str(form, "dummy_hero", max_len=40, default="") or RANDOM)
         if dummy in heroes:
             raise RuleError(N_("The Dummy needs a hero nobody plays."))
     return {
@@ -114,6 +115,13 @@ def parse_setup(form: Mapping[str, Any]) -> dict:
     }
 
 
+def _dummy_hero(setup: dict, rng: random.Random) -> str:
+    """The hero chosen for the Dummy, or one nobody plays drawn at random (MK-DUM-1)."""
+    if setup["dummy_hero"] != RANDOM:
+        return setup["dummy_hero"]
+    return random_hero([h for h in HEROES if h not in (p["hero"] for p in setup["players"])], rng)
+
+
 def new_state(setup: dict, rng: random.Random) -> dict:
     """Round 1: Source rolled (or awaited from the table) and Units offer dealt as in preparation; tactics start
     at once (MK-SET-5)."""
@@ -122,7 +130,7 @@ def new_state(setup: dict, rng: random.Random) -> dict:
     state = {
         "scenario": setup["scenario"], "mode": setup["mode"], "round_limit": setup["round_limit"],
         "blitz": setup["blitz"], "players": players,
-        "dummy": {"hero": setup["dummy_hero"]} if setup["dummy_hero"] else None,
+        "dummy": new_dummy(_dummy_hero(setup, rng)) if setup["dummy_hero"] else None,
         "round": 1, "time_of_day": "night" if setup["start_at_night"] else "day",
         "phase": "tactics", "preparation": None,
         "core_tile_revealed": setup["core_tile_revealed"], "monasteries": setup["monasteries"],

@@ -9,9 +9,10 @@ from .later_keys import LATER_KEYS, with_later_keys
 from .preparation import STEPS
 from .seats import DUMMY, seat_ids
 from .setup import MAX_PLAYERS, MAX_ROUNDS, MODES, SCENARIOS
-from .source import COLOURS, DICE_MODES, STATUSES, source_size
+from .source import BASIC, COLOURS, DICE_MODES, STATUSES, source_size
 from .tactics import FLIPPED_WHEN_USED, TACTICS
 
+MAX_DUMMY_CRYSTALS, MAX_DUMMY_CARDS = 99, 99
 PHASES = ["preparation", "tactics", "turns", "round_end", "finished"]
 KEYS = {"scenario", "mode", "round_limit", "blitz", "players", "dummy", "round", "time_of_day", "phase",
         "preparation", "core_tile_revealed", "monasteries", "source", "source_rolls", "source_check",
@@ -51,8 +52,20 @@ def _check_setup(state: dict) -> None:
         _expect(_is_name(p["hero"]) and _is_int(p["fame"], 0, 10_000), "hero/fame")
     dummy = state["dummy"]
     _expect((dummy is not None) == (state["mode"] != "competitive"), "dummy")
-    _expect(dummy is None or (set(dummy) == {"hero"} and _is_name(dummy["hero"])), "dummy")
+    if dummy is not None:
+        _check_dummy(dummy)
     _expect((state["mode"] == "solo") == (len(players) == 1), "solo")
+
+
+def _check_dummy(dummy: Any) -> None:
+    _expect(isinstance(dummy, dict) and _is_name(dummy.get("hero")), "dummy")
+    if set(dummy) == {"hero"}:
+        return  # saved before the app tracked the Dummy: it gets its setup values when loaded
+    _expect(set(dummy) == {"hero", "crystals", "deck", "cards"}, "dummy")
+    crystals = dummy["crystals"]
+    _expect(isinstance(crystals, dict) and set(crystals) == set(BASIC)
+            and all(_is_int(n, 0, MAX_DUMMY_CRYSTALS) for n in crystals.values()), "dummy crystals")
+    _expect(_is_int(dummy["cards"], 0, MAX_DUMMY_CARDS) and _is_int(dummy["deck"], 0, dummy["cards"]), "dummy deck")
 
 
 def _check_source(state: dict) -> None:
@@ -114,7 +127,10 @@ def _check_round(state: dict) -> None:
     final = state["final_turns"]
     _expect(final is None or (phase == "turns" and final["by"] in ("end_of_round", "scenario_end")
                               and len(set(final["remaining"])) == len(final["remaining"])
-                              and set(final["remaining"]) <= set(seats) and final["remaining"]), "final turns")
+                              and set(final["remaining"]) <= set(seats) and final["remaining"]
+                              and set(final) - {"under_way"} == {"by", "remaining"}
+                              and final.get("under_way", turn and turn["seat"]) == (turn and turn["seat"])),
+            "final turns")
     _expect(state["end_of_round_by"] is None or state["end_of_round_by"] in seats, "end of round")
     _expect(isinstance(state["scenario_end_met"], bool), "scenario end")
     _expect((state["ended_by"] is not None) == (phase == "finished")

@@ -50,9 +50,7 @@ def new_turn(state: dict, seat: str, extra: bool = False) -> list[Text]:
     state["turn"] = {"seat": seat, "die_taken": False, "mana_search_used": False, "extra": extra}
     notices = [Text(N_("Turn: {name}"), {"name": seat_name(state, seat)})]
     if seat == DUMMY:
-        notices.append(Text(N_("The Dummy's turn: reveal 3 cards from its deck (more if the last one "
-                               "matches one of its crystals); with its deck empty it announces End of Round.")))
-        return notices
+        return notices  # what the Dummy flips: rounds.start_turn
     tactic = tactic_of(state, seat)
     if tactic in TURN_START and unflipped(state, seat, tactic):
         notices.append(Text(TURN_START[tactic], {"name": seat_name(state, seat)}))

@@ -5,7 +5,8 @@ from ..base import N_, Text
 from .daytime import darkness_roll_due, night_has_fallen
 from .deeds import PLAY_RULES, deed_reference
 from .fame import base_hand_limit, level_for_fame
-from .preparation import STEP_NAMES, checklist, current_step, step_text
+from .dummy import RAN_OUT, colour_asked, extra_flips, forecast, turn_prompt
+from .preparation import STEP_NAMES, STEPS, checklist, current_step, step_text
 from .rounds import source_awaited, source_entry_open
 from .seats import DUMMY, seat_ids
 from .specials import elite_units_dealt, setup_reminders
@@ -52,11 +53,13 @@ def mana_search_choices(state: dict) -> list[list[int]]:
 
 
 def can_announce_end_of_round(state: dict) -> bool:
-    return state["phase"] == "turns" and state["end_of_round_by"] is None and turn_fresh(state)
+    return (state["phase"] == "turns" and state["end_of_round_by"] is None and turn_fresh(state)
+            and state["turn"]["seat"] != DUMMY)  # the Dummy announces by itself
 
 
 def can_forfeit(state: dict) -> bool:
-    return state["phase"] == "turns" and state["final_turns"] is not None and turn_fresh(state)
+    return (state["phase"] == "turns" and state["final_turns"] is not None and turn_fresh(state)
+            and state["turn"]["seat"] != DUMMY)
 
 
 def can_extra_turn(state: dict) -> bool:
@@ -110,9 +113,10 @@ def legal_actions(state: dict) -> list[dict]:
     if phase == "preparation":
         step = current_step(state)
         if not (awaited and step == "source"):
-            acts += [{"action": "tick_step", "params": {"step": step, **d}} for d in dark]
+            acts += [{"action": "tick_step", "params": {**tick["params"], **d}}
+                     for tick in _with_spell_colour(state, [step], {"step": step}) for d in dark]
         if step != "players" and not awaited:  # the table worked down the whole list at once
-            acts.append({"action": "tick_step", "params": {"step": step, "through": "players"}})
+            acts += _with_spell_colour(state, STEPS[STEPS.index(step):], {"step": step, "through": "players"})
         if not pending_entry:
             acts += [{"action": "skip_preparation", "params": d} for d in dark]
     acts += _special_actions(state)
@@ -127,6 +131,10 @@ def legal_actions(state: dict) -> list[dict]:
             if tactic == "mana_steal":
                 acts += [{"action": "pick_tactic", "params": {"player": seat, "tactic": tactic, "die": i}}
                          for i, d in enumerate(state["source"]) if d["colour"] in BASIC and d["status"] == "ready"]
+    if state["dummy"]:
+        acts += dummy_corrections(state["dummy"])
+    if phase == "turns" and state["turn"]["seat"] == DUMMY:
+        acts += [{"action": "dummy_turn", "params": params} for params in dummy_turn_choices(state["dummy"])]
     elif phase == "turns":
         seat = state["turn"]["seat"]
         acts += [{"action": "take_die", "params": {"player": seat, "die": i}} for i in takeable_dice(state)]
@@ -160,6 +168,41 @@ def _special_actions(state: dict) -> list[dict]:
     return acts
 
 
+def _with_spell_colour(state: dict, steps: list[str], params: dict) -> list[dict]:
+    """tick_step params; with a Dummy, the Spell offer's step needs the leaving Spell's colour (one per colour)."""
+    if state["dummy"] and "spell_offer" in steps:
+        return [{"action": "tick_step", "params": {**params, "spell_colour": c}} for c in BASIC]
+    return [{"action": "tick_step", "params": params}]
+
+
+def dummy_turn_choices(dummy: dict) -> list[dict]:
+    """The taps of the Dummy's turn: the 3rd card's colour, or that the deck ran out before it."""
+    if dummy["deck"] and colour_asked(dummy):
+        return [{"third": c} for c in [*BASIC, RAN_OUT]]
+    return [{}]
+
+
+def dummy_corrections(dummy: dict) -> list[dict]:
+    """The group's ± corrections of the Dummy's crystals and deck count."""
+    acts = []
+    for what, n, top in [*((c, dummy["crystals"][c], 99) for c in BASIC), ("deck", dummy["deck"], dummy["cards"])]:
+        acts += [{"action": "adjust_dummy", "params": {"what": what, "delta": d}}
+                 for d in (-1, 1) if 0 <= n + d <= top]
+    return acts
+
+
+def dummy_view(state: dict) -> dict | None:
+    """The Dummy at a glance: hero, tactic, crystals, deck; on its turn, what each 3rd-card colour means."""
+    figure = state["dummy"]
+    if not figure:
+        return None
+    return {"hero": figure["hero"], "tactic": state["tactics"].get(DUMMY), "crystals": dict(figure["crystals"]),
+            "deck": figure["deck"], "cards": figure["cards"], "forecast": forecast(figure),
+            "colour_asked": colour_asked(figure), "extra_flips": extra_flips(figure),
+            "prompt": turn_prompt(figure),
+            "spell_pending": state["phase"] == "preparation" and "spell_offer" not in state["preparation"]["done"]}
+
+
 def source_entry(state: dict) -> dict | None:
     """The colour palette per die for entering the table's Source, while it is awaited: each die's previous
     colour is chosen already, so only the dice that changed need a tap; after a failed half-basic check only
@@ -187,7 +230,8 @@ def _notes(state: dict) -> list[Text]:
     notes = []
     if state["phase"] != "finished":
         notes += setup_reminders(state)
-    if state["phase"] == "turns" and state["end_of_round_by"] is None and state["final_turns"] is None:
+    if (state["phase"] == "turns" and state["end_of_round_by"] is None and state["final_turns"] is None
+            and state["turn"]["seat"] != DUMMY):
         notes.append(Text(N_("Announce End of Round at the start of your turn, only with an empty Deed deck; "
                              "with deck and hand empty you must.")))
     return notes
@@ -204,7 +248,7 @@ def view(state: dict) -> dict:
         "phase": phase, "round": state["round"], "round_limit": state["round_limit"],
         "time_of_day": state["time_of_day"], "is_night": is_night, "mode": state["mode"],
         "scenario": state["scenario"], "blitz": state["blitz"], "players": players,
-        "dummy": ({"hero": state["dummy"]["hero"], "tactic": state["tactics"].get(DUMMY)} if state["dummy"] else None),
+        "dummy": dummy_view(state),
         "round_order": list(state["round_order"]), "seats": seat_ids(state),
         "current_seat": turn["seat"] if turn else None, "extra_turn": bool(turn and turn["extra"]),
         "source": [{"index": i, "colour": d["colour"], "status": d["status"], "basic": d["colour"] in BASIC,

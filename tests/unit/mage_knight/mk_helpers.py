@@ -61,18 +61,36 @@ def pick_first_available(state) -> dict:
     return state
 
 
-def prepare(state) -> dict:
-    """Tick every preparation step."""
+def prepare(state, spell_colour="red") -> dict:
+    """Tick every preparation step (with a Dummy, the leaving Spell is `spell_colour`)."""
     while state["phase"] == "preparation":
-        state = do(state, "tick_step", step=KIND.view(state)["current_step"])
+        extra = {"spell_colour": spell_colour} if state["dummy"] else {}
+        state = do(state, "tick_step", step=KIND.view(state)["current_step"], **extra)
     return state
 
 
+def quiet_colour(state) -> str:
+    """A 3rd-card colour the Dummy holds fewest crystals of: its turn flips the fewest cards."""
+    crystals = state["dummy"]["crystals"]
+    return min(crystals, key=lambda c: crystals[c])
+
+
+def end_turn(state) -> dict:
+    """The current seat's turn ends: a player's End turn, or the Dummy's flip with a quiet 3rd card."""
+    seat = state["turn"]["seat"]
+    if seat == "dummy":
+        return do(state, "dummy_turn", third=quiet_colour(state))
+    return do(state, "end_turn", player=seat)
+
+
 def end_round_now(state) -> dict:
-    """The current seat announces End of Round; everyone else ends their last turn."""
+    """The current player (after the Dummy's turn, if it is the Dummy's) announces End of Round; everyone
+    else ends their last turn."""
+    if state["turn"]["seat"] == "dummy":
+        state = end_turn(state)
     state = do(state, "announce_end_of_round", player=state["turn"]["seat"], deck_empty=True)
     while state["phase"] == "turns":
-        state = do(state, "end_turn", player=state["turn"]["seat"])
+        state = end_turn(state)
     return state
 
 
@@ -81,7 +99,7 @@ def turn_seats(state, n) -> tuple[dict, list[str]]:
     seats = []
     for _ in range(n):
         seats.append(state["turn"]["seat"])
-        state = do(state, "end_turn", player=state["turn"]["seat"])
+        state = end_turn(state)
     return state, seats
 
 
@@ -90,4 +108,4 @@ def text_of(outcome: Outcome) -> str:
 
 
 __all__ = ["KIND", "Text", "ScriptedRng", "form", "new_game", "act", "do", "rendered", "pick_in_queue_order",
-           "pick_first_available", "prepare", "end_round_now", "turn_seats", "text_of"]
+           "pick_first_available", "prepare", "quiet_colour", "end_turn", "end_round_now", "turn_seats", "text_of"]

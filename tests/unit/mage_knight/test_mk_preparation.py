@@ -102,7 +102,7 @@ def test_mk_rnd_2_monastery_revealed_before_the_units_step_only_counts():
 def test_mk_rnd_2_dummy_steps_for_the_aa_and_spell_offers():
     state = in_preparation(players=1, scenario="solo_conquest")
     texts = [s["text"].render() for s in KIND.view(state)["checklist"]]
-    assert "goes into the Dummy's deck" in texts[3] and "the Dummy gains a crystal" in texts[4]
+    assert "goes into the Dummy's deck" in texts[3] and "The Dummy gains a crystal" in texts[4]
     plain = [s["text"].render() for s in KIND.view(in_preparation())["checklist"]]
     assert "Dummy" not in plain[3] + plain[4]
 

@@ -68,13 +68,16 @@ def test_mk_rnd_4_forfeited_turn_when_deck_and_hand_are_empty_after_someone_else
     assert state["phase"] == "preparation"
 
 
-def test_mk_rnd_4_the_dummy_announces_with_its_deck_empty():
+def test_mk_rnd_4_the_dummy_announces_by_itself_with_its_deck_empty():
     state = pick_first_available(new_game(players=1, scenario="solo_conquest"))
     if state["turn"]["seat"] != "dummy":
         state = do(state, "end_turn", player="p1")
-    state = do(state, "announce_end_of_round", player="dummy", deck_empty=True)
-    assert state["final_turns"]["remaining"] == ["p1"]
-    state = do(state, "end_turn", player="p1")
+    state = do(state, "dummy_turn", third="none")  # its deck ran out before the 3rd card
+    assert state["dummy"]["deck"] == 0 and state["end_of_round_by"] is None
+    out = act(state, "end_turn", player="p1")  # the Dummy's next turn begins with an empty deck
+    assert "The Dummy's deck is empty: it announces End of Round." in text_of(out)
+    assert out.state["end_of_round_by"] == "dummy" and out.state["final_turns"]["remaining"] == ["p1"]
+    state = do(out.state, "end_turn", player="p1")
     assert state["rounds"][0]["end_of_round_by"] == "dummy" and state["round"] == 2
 
 
