@@ -9,6 +9,7 @@ from . import seating
 from .fame import hand_limit_for
 from .actions import ACTIONS
 from .preparation import STEP_NAMES, UNIT_NAMES
+from .score_sheet import SCORE_ACTIONS, score_view
 from .setup import HERO_NAMES, SCENARIO_NAMES, new_state, parse_setup
 from .state_check import check_state
 from .tactics import TACTIC_NAMES
@@ -30,14 +31,14 @@ def upgraded(state: dict) -> dict:
 
 
 def apply(state: dict, action: str, params: Mapping[str, Any], rng: random.Random) -> Outcome:
-    """Validate and apply one action to a copy of `state`; a finished game refuses them all."""
+    """Validate and apply one action to a copy of `state`; a finished game refuses them all but the score."""
     if action in ACTIONS and state.get("phase") == "finished":
         raise RuleError(N_("The game is over: nothing more can be done."))
-    return dispatch(ACTIONS, upgraded(state), action, params, rng)
+    return dispatch({**ACTIONS, **SCORE_ACTIONS}, upgraded(state), action, params, rng)
 
 
 def view_of(state: dict) -> dict:
-    return view(upgraded(state))
+    return {**view(upgraded(state)), "score": score_view(state)}
 
 
 class MageKnight:
@@ -46,7 +47,7 @@ class MageKnight:
     template = "kinds/mage_knight.html"
     setup_template = "kinds/mage_knight_setup.html"
     screen_template = "kinds/mage_knight_screen.html"
-    actions = tuple(ACTIONS)
+    actions = (*ACTIONS, *SCORE_ACTIONS)
 
     parse_setup = staticmethod(parse_setup)
     new_state = staticmethod(new_state)

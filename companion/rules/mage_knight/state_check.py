@@ -5,6 +5,7 @@ from typing import Any
 
 from ..base import N_, RuleError
 from .preparation import STEPS
+from .score_sheet import check_score_sheet
 from .seats import DUMMY, seat_ids
 from .setup import MAX_PLAYERS, MAX_ROUNDS, MODES, SCENARIOS
 from .source import COLOURS, DICE_MODES, STATUSES, source_size
@@ -133,12 +134,14 @@ def _check_history(state: dict) -> None:
 def check_state(state: Any) -> None:
     """Raise RuleError unless `state` is a Mage Knight state this engine could have produced."""
     try:
-        _expect(isinstance(state, dict) and set(state) | {"dice_mode"} == KEYS, "keys")
+        # dice_mode and score_sheet may be missing: saved before they existed (score_sheet: until an entry).
+        _expect(isinstance(state, dict) and (set(state) | {"dice_mode"}) - {"score_sheet"} == KEYS, "keys")
         state = {"dice_mode": "app", **state}  # saved before the group chose who rolls: the app rolled
         _check_setup(state)
         _check_source(state)
         _check_round(state)
         _check_history(state)
+        _expect(check_score_sheet(state), "score sheet")
     except _Invalid as problem:
         raise RuleError(N_("Not a valid Mage Knight game: {problem}."), problem=str(problem)) from None
     except (KeyError, TypeError, AttributeError, ValueError):
