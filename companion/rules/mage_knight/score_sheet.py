@@ -10,7 +10,8 @@ import random
 from typing import Any, Mapping
 
 from ..base import N_, BadParams, Outcome, RuleError, Text, param_bool, param_int
-from .scoring import FACT_NAMES, FIELD_NAMES, fields_for, scheme_of, score
+from .scoring import (CATEGORY_NAMES, EXTRA_NAMES, FACT_NAMES, FIELD_NAMES, TITLE_NAMES, fields_for, scheme_of,
+                      score)
 from .seats import player, seat_name, seat_param
 from .turns import join
 
@@ -153,14 +154,55 @@ def score_view(state: dict) -> dict | None:
     """The sheet and its table for the screens (None before the game is over)."""
     if state["phase"] != "finished":
         return None
-    entered = sheet(state)
+    entered, result = sheet(state), table(state)
     done = [p["id"] for p in state["players"] if p["id"] in entered["done"]]
     return {"fields": fields_for(state["scenario"], state["mode"]), "fact_fields": fact_fields(state),
             "counts": {p["id"]: {**{f: 0 for f in fields_for(state["scenario"], state["mode"])},
                                  **entered["counts"].get(p["id"], {})} for p in state["players"]},
             "facts": facts(state), "done": done,
             "waiting": [p["id"] for p in state["players"] if p["id"] not in done],
-            "table": table(state)}
+            "table": result, "titles_won": _titles_won(result), "notes": _notes(state),
+            "names": {"fields": FIELD_NAMES, "facts": FACT_NAMES, "categories": CATEGORY_NAMES,
+                      "titles": TITLE_NAMES, "extras": EXTRA_NAMES}}
+
+
+def _titles_won(result: dict) -> list[dict]:
+    """Each title awarded, with its holders (several when tied), in the book's order."""
+    if result["scheme"] != "competitive":
+        return []
+    won = []
+    for title in TITLE_NAMES:
+        holders = [{"player": r["player"], "bonus": r["titles"][title]} for r in result["rows"] if title in r["titles"]]
+        if holders:
+            won.append({"title": title, "holders": holders})
+    return won
+
+
+def _notes(state: dict) -> list[Text]:
+    """The app's readings where the book is silent or terse, shown beside the score."""
+    scheme = scheme_of(state["scenario"], state["mode"])
+    if scheme == "map":
+        return [Text(N_("This scenario is not scored by Fame: its winner is decided on the map, as the "
+                        "scenario says."))]
+    notes = []
+    if scheme == "competitive":
+        notes.append(Text(N_("Titles as the book words them: players tied for a title at 0 get the tie bonus, "
+                             "except for Knowledge; no Greatest Beating without Wounds.")))
+        if state["scenario"] in ("full_conquest", "blitz_conquest", "mines_liberation"):
+            notes.append(Text(N_("Nobody gets the scenario's title when nobody scored for it.")))
+        if state["scenario"] == "mines_liberation":
+            notes.append(Text(N_("The book gives no tie rule for the Greatest Liberator: the app gives +2 each, "
+                                 "as for the Greatest City Conqueror.")))
+        if state["scenario"] == "dungeon_lords":
+            notes.append(Text(N_("The Greatest Dungeon Crawler goes to the best Adventurer score (dungeons and "
+                                 "tombs 4 each, other adventure sites 2).")))
+    if scheme == "cooperative":
+        notes.append(Text(N_("The team's conquered cities are the cities its players lead: each conquered city "
+                             "has one leader.")))
+    if scheme in ("solo", "cooperative"):
+        notes.append(Text(N_("Rounds left unplayed and whether End of Round was announced in the last round "
+                             "come from the game's record.")))
+    return notes
 
 
 def check_score_sheet(state: dict) -> bool:
