@@ -9,7 +9,7 @@ from . import seating
 from .fame import hand_limit_for
 from .actions import ACTIONS
 from .preparation import STEP_NAMES, UNIT_NAMES
-from .score_sheet import SCORE_ACTIONS, score_view
+from .score_sheet import SCORE_ACTIONS, score_actions, score_view
 from .setup import HERO_NAMES, SCENARIO_NAMES, new_state, parse_setup
 from .state_check import check_state
 from .tactics import TACTIC_NAMES
@@ -38,7 +38,12 @@ def apply(state: dict, action: str, params: Mapping[str, Any], rng: random.Rando
 
 
 def view_of(state: dict) -> dict:
-    return {**view(upgraded(state)), "score": score_view(state)}
+    data = view(upgraded(state))
+    if state["phase"] == "finished":  # the game's own actions are over; the score's remain
+        data.update(score=score_view(state), actions=score_actions(state))
+    else:
+        data["score"] = None
+    return data
 
 
 class MageKnight:

@@ -205,6 +205,21 @@ def _notes(state: dict) -> list[Text]:
     return notes
 
 
+def score_actions(state: dict) -> list[dict]:
+    """The score's legal actions (a sample: a step up per player and the group, each sheet's Done/open),
+    for `view()["actions"]` once the game is over."""
+    fields = fields_for(state["scenario"], state["mode"])
+    if state["phase"] != "finished" or not fields:
+        return []
+    done = sheet(state)["done"]
+    acts = []
+    for p in state["players"]:
+        acts.append({"action": "enter_score", "params": {"player": p["id"], "field": fields[0], "delta": 1}})
+        acts.append({"action": "enter_score", "params": {"player": p["id"], "done": p["id"] not in done}})
+    acts += [{"action": "enter_score_facts", "params": {"field": f, "delta": 1}} for f in fact_fields(state)]
+    return acts
+
+
 def check_score_sheet(state: dict) -> bool:
     """An imported state's sheet: only after the game, known seats and fields, counts 0..MAX_COUNT."""
     if "score_sheet" not in state:

@@ -106,3 +106,16 @@ def test_mk_sco_a_scenario_won_on_the_map_has_no_sheet():
     assert KIND.view(state)["score"]["fields"] == []
     with pytest.raises(RuleError, match="not scored by Fame"):
         act(state, "enter_score", player="p1", spells=1)
+
+
+@pytest.mark.parametrize("players, scenario", [(2, "custom"), (1, "solo_conquest"), (3, "full_cooperation"),
+                                               (2, "mines_liberation"), (2, "conquer_and_hold")])
+def test_mk_sco_every_score_action_the_view_offers_is_accepted_and_the_state_stays_valid(players, scenario):
+    state = finished(players=players, scenario=scenario)
+    offered = KIND.view(state)["actions"]
+    assert bool(offered) == (scenario != "conquer_and_hold")
+    assert KIND.view(new_game())["actions"] and KIND.view(new_game())["score"] is None
+    for choice in offered:
+        state = do(state, choice["action"], **choice["params"])
+        KIND.check_state(state)
+    assert all(not a["params"].get("done", True) for a in KIND.view(state)["actions"] if "done" in a["params"])
