@@ -7,6 +7,7 @@ import os
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, TABLET, api_act, api_game, api_get, no_horizontal_scroll, pick_all_tactics
+from tests.browser.test_accessibility import serious
 
 SETUP = {"player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"], "scenario": "full_conquest",
          "dice_mode": "app"}
@@ -60,6 +61,11 @@ def test_mk_sco_2_a_competitive_score_with_a_tied_title_entered_on_phones(live_s
     boris.wait_for_function("document.querySelector('#mk-sheet-p1 .mk-sheet-state') !== null")  # live update
     tap(boris, "p2", "unit_levels", 3)
     tap(boris, "p2", "cities_led")
+    version = api_get(live_server, code)["version"]
+    boris.locator("#mk-p2-wounds").fill("2")  # typed, then Enter: set as typed (not a step of the − button)
+    boris.locator("#mk-p2-wounds").press("Enter")
+    expect(boris.locator("#game-panel")).to_have_attribute("data-version", str(version + 1))
+    assert api_get(live_server, code)["state"]["score_sheet"]["counts"]["p2"]["wounds"] == 2
     boris.get_by_role("button", name="Done: Boris's counts are in").click()
 
     # Both lead Units of 3 levels and one city each: The Greatest Leader and the City Conqueror are tied.
@@ -71,6 +77,8 @@ def test_mk_sco_2_a_competitive_score_with_a_tied_title_entered_on_phones(live_s
     tablet.goto(f"{live_server}/g/{code}/screen")
     expect(tablet.locator(".mks-score .mk-winner")).to_have_text("Winner: Anna")
     expect(tablet.locator(".mks-score .mk-total")).to_contain_text("Total")
+    expect(tablet.locator(".mks-score .mk-titles")).to_contain_text("The Greatest Beating: Boris -3")
+    assert serious(anna) == [] and serious(tablet) == []
     if os.environ.get("SCREENSHOTS"):
         anna.screenshot(path=os.path.join(os.environ["SCREENSHOTS"], "anna.png"))
         anna.locator("#mk-score-result").screenshot(path=os.path.join(os.environ["SCREENSHOTS"], "table.png"))
