@@ -50,6 +50,8 @@ def test_mk_sco_2_a_competitive_score_with_a_tied_title_entered_on_phones(live_s
         expect(own.locator("form button[value='1']").first).to_be_in_viewport(ratio=1)
         assert own.bounding_box()["y"] < other.bounding_box()["y"]
         assert no_horizontal_scroll(phone)
+        if os.environ.get("SCREENSHOTS"):
+            phone.screenshot(path=os.path.join(os.environ["SCREENSHOTS"], f"first-{seat}.png"))
 
     tap(anna, "p1", "unit_levels", 3)
     tap(anna, "p1", "spells")

@@ -103,7 +103,7 @@ def test_mk_sco_entries_before_the_end_are_422_and_undo_takes_an_entry_back(clie
     code = finished_game(client)
     game = api_act(client, code, "enter_score", player="p2", wounds=2)
     assert game["view"]["score"]["table"]["rows"][1]["categories"]["beating"] == -4
-    assert game["undo"] == "Boris: Wound cards in your deck 2"
+    assert game["undo"] == "Boris: Wound cards in your deck (not on Units) 2"
     undone = client.post(f"/api/games/{code}/undo", json={"version": game["version"]}).get_json()
     assert "score_sheet" not in undone["state"] and undone["view"]["score"]["waiting"] == ["p1", "p2"]
 

@@ -47,7 +47,7 @@ def test_mk_sco_2_the_winner_is_told_once_every_sheet_is_complete():
     out = act(state, "enter_score", player="p2", wounds=1, done=1)
     # Anna: 2 + 3 (Knowledge) + 4 ties at 0 = 9; Boris: −2 −3 (Beating) + 4 = −1.
     assert rendered(out.notices) == ["Final score: Anna 9, Boris -1. Winner: Anna."]
-    assert out.label.render() == "Boris: Wound cards in your deck 1, sheet complete"
+    assert out.label.render() == "Boris: Wound cards in your deck (not on Units) 1, sheet complete"
     reopened = act(out.state, "enter_score", player="p2", done=0)
     assert KIND.view(reopened.state)["score"]["waiting"] == ["p2"]
 
