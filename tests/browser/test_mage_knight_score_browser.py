@@ -2,8 +2,6 @@
 its own sheet, the steppers count, a tie for a title shows as tied, and the winner reaches the group screen."""
 from __future__ import annotations
 
-import os
-
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, TABLET, api_act, api_game, api_get, no_horizontal_scroll, pick_all_tactics
@@ -50,8 +48,6 @@ def test_mk_sco_2_a_competitive_score_with_a_tied_title_entered_on_phones(live_s
         expect(own.locator("form button[value='1']").first).to_be_in_viewport(ratio=1)
         assert own.bounding_box()["y"] < other.bounding_box()["y"]
         assert no_horizontal_scroll(phone)
-        if os.environ.get("SCREENSHOTS"):
-            phone.screenshot(path=os.path.join(os.environ["SCREENSHOTS"], f"first-{seat}.png"))
 
     tap(anna, "p1", "unit_levels", 3)
     tap(anna, "p1", "spells")
@@ -81,7 +77,3 @@ def test_mk_sco_2_a_competitive_score_with_a_tied_title_entered_on_phones(live_s
     expect(tablet.locator(".mks-score .mk-total")).to_contain_text("Total")
     expect(tablet.locator(".mks-score .mk-titles")).to_contain_text("The Greatest Beating: Boris -3")
     assert serious(anna) == [] and serious(tablet) == []
-    if os.environ.get("SCREENSHOTS"):
-        anna.screenshot(path=os.path.join(os.environ["SCREENSHOTS"], "anna.png"))
-        anna.locator("#mk-score-result").screenshot(path=os.path.join(os.environ["SCREENSHOTS"], "table.png"))
-        tablet.screenshot(path=os.path.join(os.environ["SCREENSHOTS"], "screen.png"), full_page=True)

@@ -133,3 +133,15 @@ def test_mk_sco_the_score_renders_in_russian(client):
     client.set_cookie("lang", "ru")
     page = client.get(f"/g/{code}").get_data(as_text=True)
     assert "Заклинания" in page and "Итого" in page
+
+
+def test_mk_sco_an_exported_game_with_its_score_imports_with_the_same_table(client):
+    code = finished_game(client)
+    api_act(client, code, "enter_score", player="p1", spells=2, done=True)
+    original = client.get(f"/api/games/{code}").get_json()["view"]["score"]
+    response = client.post("/api/import", json=client.get(f"/api/games/{code}/export").get_json())
+    assert response.status_code == 201
+    assert response.get_json()["view"]["score"] == original
+    tampered = client.get(f"/api/games/{code}/export").get_json()
+    tampered["state"]["score_sheet"]["counts"]["p1"]["spells"] = -5
+    assert client.post("/api/import", json=tampered).status_code == 400
