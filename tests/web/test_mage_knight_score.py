@@ -132,7 +132,10 @@ def test_mk_sco_the_score_renders_in_russian(client):
     code = finished_game(client)
     client.set_cookie("lang", "ru")
     page = client.get(f"/g/{code}").get_data(as_text=True)
-    assert "Заклинания" in page and "Итого" in page
+    assert "Заклинания" in page and "Итого" in page and "Лист подсчёта: Anna" in page
+    text = text_of(page[page.index('id="mk-score"'):page.index('id="mk-summary"')])
+    for english in ("Score sheet", "Winner", "Total", "Spells", "one more", "Done:", "Greatest", "Titles"):
+        assert english not in text
 
 
 def test_mk_sco_an_exported_game_with_its_score_imports_with_the_same_table(client):
