@@ -148,3 +148,23 @@ def test_mk_sco_an_exported_game_with_its_score_imports_with_the_same_table(clie
     tampered = client.get(f"/api/games/{code}/export").get_json()
     tampered["state"]["score_sheet"]["counts"]["p1"]["spells"] = -5
     assert client.post("/api/import", json=tampered).status_code == 400
+
+
+def test_mk_sco_phones_entering_at_once_are_not_refused_and_a_double_tap_counts_once(tmp_path):
+    app = make_app(tmp_path / "two.db")
+    anna, boris = app.test_client(), app.test_client()
+    code = finished_game(anna)
+    anna_page, boris_page = (c.get(f"/g/{code}").get_data(as_text=True) for c in (anna, boris))
+    assert post(boris, code, boris_page, action="enter_score", player="p2", field="wounds", wounds="0",
+                delta="1").status_code == 200
+    # Anna's page still shows the version before Boris's tap: her tap is applied all the same, twice sent once.
+    for status in (200, 422):  # the second tap finds the count already there: nothing is recorded
+        response = post(anna, code, anna_page, action="enter_score", player="p1", field="spells", spells="0",
+                        delta="1")
+        assert response.status_code == status
+    assert "already shows that" in alert(response.get_data(as_text=True))
+    counts = anna.get(f"/api/games/{code}").get_json()["state"]["score_sheet"]["counts"]
+    assert counts == {"p1": {"spells": 1}, "p2": {"wounds": 1}}
+    # The game's own actions stay guarded: a stale one is refused.
+    stale = post(anna, code, anna_page, action="change_fame", player="p1", delta="1")
+    assert stale.status_code == 409

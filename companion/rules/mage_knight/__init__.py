@@ -53,6 +53,9 @@ class MageKnight:
     setup_template = "kinds/mage_knight_setup.html"
     screen_template = "kinds/mage_knight_screen.html"
     actions = (*ACTIONS, *SCORE_ACTIONS)
+    # Everyone enters a score sheet at once: an entry is absolute (the count shown plus its step, done or not),
+    # so it is applied to the latest version rather than refused as stale (store.apply_action).
+    rebasable = tuple(SCORE_ACTIONS)
 
     parse_setup = staticmethod(parse_setup)
     new_state = staticmethod(new_state)

@@ -111,8 +111,8 @@ def enter_score(state: dict, params: Mapping[str, Any], rng: random.Random) -> O
         elif not done and seat in score_sheet["done"]:
             score_sheet["done"].remove(seat)
             changed.append(Text(N_("sheet open again")))
-    if not changed:
-        return Outcome(state, Text(N_("{name}: score sheet unchanged"), {"name": name}))
+    if not changed:  # a tap sent twice, say: nothing to record
+        raise RuleError(N_("Nothing changed: {name}'s sheet already shows that."), name=name)
     return Outcome(state, Text(N_("{name}: {changes}"), {"name": name, "changes": join(changed)}), tuple(notices))
 
 
@@ -131,7 +131,7 @@ def enter_score_facts(state: dict, params: Mapping[str, Any], rng: random.Random
     new, changed = _entries(params, fields, current, FACT_NAMES)
     score_sheet["facts"].update(new)
     if not changed:
-        return Outcome(state, Text(N_("Score counts unchanged")))
+        raise RuleError(N_("Nothing changed: the group's counts already show that."))
     return Outcome(state, Text(N_("Score: {changes}"), {"changes": join(changed)}))
 
 

@@ -119,3 +119,11 @@ def test_mk_sco_every_score_action_the_view_offers_is_accepted_and_the_state_sta
         state = do(state, choice["action"], **choice["params"])
         KIND.check_state(state)
     assert all(not a["params"].get("done", True) for a in KIND.view(state)["actions"] if "done" in a["params"])
+
+
+def test_mk_sco_an_entry_that_changes_nothing_is_refused_and_recorded_nowhere():
+    state = do(finished(), "enter_score", player="p1", spells=2)
+    with pytest.raises(RuleError, match="already shows that"):
+        act(state, "enter_score", player="p1", spells=2)
+    with pytest.raises(RuleError, match="already show that"):
+        act(finished(players=1, scenario="solo_conquest"), "enter_score_facts", cities_total=2)
