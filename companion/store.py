@@ -95,7 +95,12 @@ def free_code() -> str:
 
 def apply_action(game: Game, action: str, params: Mapping[str, Any], seen_version: int,
                  device: DeviceRef, rng: random.Random) -> Outcome:
-    """Validate and apply one action; persist state + event only if `seen_version` is still current."""
+    """Validate and apply one action; persist state + event only if `seen_version` is still current.
+
+    A kind's `rebasable` actions carry absolute values (a count as the device showed it, plus its step):
+    applied to the game as it is now, they mean the same, so a change elsewhere does not refuse them."""
+    if seen_version != game.version and action in getattr(kind_of(game), "rebasable", ()):
+        seen_version = game.version
     _check_writable(game, seen_version)
     state_before = game.state
     outcome = kind_of(game).apply(state_before, action, params, rng)

@@ -13,6 +13,7 @@ from .actions import ACTIONS
 from .dummy import tracked
 from .preparation import STEP_NAMES, UNIT_NAMES
 from .daytime import VARIANT_NAMES
+from .score_sheet import SCORE_ACTIONS, score_actions, score_view
 from .setup import HERO_NAMES, SCENARIO_NAMES, new_state, parse_setup
 from .state_check import check_state
 from .tactics import TACTIC_NAMES
@@ -39,14 +40,19 @@ def upgraded(state: dict) -> dict:
 
 
 def apply(state: dict, action: str, params: Mapping[str, Any], rng: random.Random) -> Outcome:
-    """Validate and apply one action to a copy of `state`; a finished game refuses them all."""
+    """Validate and apply one action to a copy of `state`; a finished game refuses them all but the score."""
     if action in ACTIONS and state.get("phase") == "finished":
         raise RuleError(N_("The game is over: nothing more can be done."))
-    return dispatch(ACTIONS, upgraded(state), action, params, rng)
+    return dispatch({**ACTIONS, **SCORE_ACTIONS}, upgraded(state), action, params, rng)
 
 
 def view_of(state: dict) -> dict:
-    return view(upgraded(state))
+    data = view(upgraded(state))
+    if state["phase"] == "finished":  # the game's own actions are over; the score's remain
+        data.update(score=score_view(state), actions=score_actions(state))
+    else:
+        data["score"] = None
+    return data
 
 
 class MageKnight:
@@ -55,7 +61,10 @@ class MageKnight:
     template = "kinds/mage_knight.html"
     setup_template = "kinds/mage_knight_setup.html"
     screen_template = "kinds/mage_knight_screen.html"
-    actions = tuple(ACTIONS)
+    actions = (*ACTIONS, *SCORE_ACTIONS)
+    # Everyone enters a score sheet at once: an entry is absolute (the count shown plus its step, done or not),
+    # so it is applied to the latest version rather than refused as stale (store.apply_action).
+    rebasable = tuple(SCORE_ACTIONS)
 
     parse_setup = staticmethod(parse_setup)
     new_state = staticmethod(new_state)

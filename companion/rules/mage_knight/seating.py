@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..base import N_, Text
+from .score_sheet import score_view
 from .seats import DUMMY, seat_name
 from .tactics import pick_queue
 from .turns import seats_after
@@ -20,7 +21,7 @@ def seat_status(state: dict, seat: str) -> dict:
     """{"now": is it this seat's moment, "text": what to show}: your pick / your turn / waiting for …."""
     phase = state["phase"]
     if phase == "finished":
-        return {"now": False, "text": Text(N_("The game is over."))}
+        return _score_status(state, seat)
     if phase == "preparation":
         return {"now": False, "text": Text(N_("Round preparation: everyone helps."))}
     if phase == "round_end":
@@ -43,4 +44,14 @@ def seat_status(state: dict, seat: str) -> dict:
     return {"now": False, "text": Text(N_("Waiting for {name}"), {"name": seat_name(state, current)})}
 
 
-
+def _score_status(state: dict, seat: str) -> dict:
+    """After the game: this seat's sheet is its moment until it is complete."""
+    score = score_view(state)
+    if not score["fields"]:
+        return {"now": False, "text": Text(N_("The game is over."))}
+    if seat in score["waiting"]:
+        return {"now": True, "text": Text(N_("Count your score and enter it"))}
+    if score["waiting"]:
+        return {"now": False, "text": Text(N_("Your sheet is complete. Waiting for {name}'s sheet"),
+                                          {"name": seat_name(state, score["waiting"][0])})}
+    return {"now": False, "text": Text(N_("The game is over: the score is complete."))}

@@ -1,0 +1,242 @@
+"""The score sheet at the end of the game: what each player counts, entered as events, and the table
+`scoring.score` makes of it (MK-SCO).
+
+State: `score_sheet` (absent until the first entry; games saved before it read as an empty sheet):
+{"counts": {seat: {field: n}}, "done": [seats whose sheet is complete], "facts": {fact: n}}.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from ..base import N_, BadParams, Outcome, RuleError, Text, param_bool, param_int
+from .scoring import (CATEGORY_NAMES, EXTRA_NAMES, FACT_NAMES, FIELD_NAMES, TITLE_NAMES, fields_for, scheme_of,
+                      score)
+from .seats import player, seat_name, seat_param
+from .turns import join
+
+MAX_COUNT = 999
+# Cities on the map by scenario, for "all cities conquered" (solo and cooperative; the group can correct it).
+CITIES = {"solo_conquest": lambda players: 2, "full_cooperation": lambda players: players + 1,
+          "blitz_cooperation": lambda players: players}
+
+
+def sheet(state: dict) -> dict:
+    """The state's score sheet, or an empty one (a game saved before the sheet existed)."""
+    return state.get("score_sheet") or {"counts": {}, "done": [], "facts": {}}
+
+
+def tracked_dummy_deck(state: dict) -> int | None:
+    """The Dummy's undrawn cards, when the app tracks its deck (else the group enters the count)."""
+    deck = (state.get("dummy") or {}).get("deck")
+    return deck if isinstance(deck, int) and not isinstance(deck, bool) else None
+
+
+def fact_fields(state: dict) -> list[str]:
+    """The group's own counts: the Dummy's deck (unless tracked) and the cities on the map."""
+    if scheme_of(state["scenario"], state["mode"]) not in ("solo", "cooperative"):
+        return []
+    return (["dummy_deck"] if tracked_dummy_deck(state) is None else []) + ["cities_total"]
+
+
+def facts(state: dict) -> dict[str, Any]:
+    """What the solo and cooperative score reads from the game besides the players' counts."""
+    entered = sheet(state)["facts"]
+    default_cities = CITIES.get(state["scenario"], lambda players: None)(len(state["players"]))
+    last = state["rounds"][-1] if state["rounds"] else None
+    deck = tracked_dummy_deck(state)
+    return {"rounds_left": max(0, state["round_limit"] - len(state["rounds"])),
+            "end_of_round_in_last_round": bool(last and last["end_of_round_by"]),
+            "dummy_deck": deck if deck is not None else entered.get("dummy_deck", 0),
+            "dummy_deck_tracked": deck is not None,
+            "cities_total": entered.get("cities_total", default_cities)}
+
+
+def table(state: dict) -> dict:
+    counts = sheet(state)["counts"]
+    players = [{"id": p["id"], "fame": p["fame"], "counts": counts.get(p["id"], {})} for p in state["players"]]
+    return score(state["scenario"], state["mode"], players, facts(state))
+
+
+def _finished(state: dict) -> None:
+    if state["phase"] != "finished":
+        raise RuleError(N_("The score is counted when the game is over."))
+
+
+def _new_value(params: Mapping[str, Any], name: str, current: int) -> int:
+    """`name` set to its given value (or kept), then moved by `delta` when the stepper names it."""
+    value = param_int(params, name, lo=0, hi=MAX_COUNT, default=current)
+    if params.get("field") == name and params.get("delta") not in (None, ""):
+        value += param_int(params, "delta", lo=-MAX_COUNT, hi=MAX_COUNT)
+    if not 0 <= value <= MAX_COUNT:
+        raise RuleError(N_("A count goes from 0 to {max}."), max=MAX_COUNT)
+    return value
+
+
+def _entries(params: Mapping[str, Any], fields: list[str], current: Mapping[str, int],
+             names: Mapping[str, str]) -> tuple[dict[str, int], list[Text]]:
+    """The fields this entry sets (typed values and a stepper's `field` + `delta`), and what changed."""
+    stepped = params.get("field")
+    if stepped not in (None, "") and stepped not in fields:
+        raise BadParams(N_("Unknown choice for {name}: {value}"), name="field", value=str(stepped)[:40])
+    new, changed = {}, []
+    for name in fields:
+        if name in params or name == stepped:
+            new[name] = _new_value(params, name, current.get(name, 0))
+            if new[name] != current.get(name, 0):
+                changed.append(Text(N_("{what} {n}"), {"what": Text(names[name]), "n": new[name]}))
+    return new, changed
+
+
+def enter_score(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
+    """A player's counts (any of the sheet's fields; a stepper tap is `field` + `delta`), and `done`
+    to mark the sheet complete (0 to open it again)."""
+    _finished(state)
+    seat = seat_param(state, params, allow_dummy=False)
+    fields = fields_for(state["scenario"], state["mode"])
+    if not fields:
+        raise RuleError(N_("This scenario is not scored by Fame: its winner is decided on the map."))
+    score_sheet = state.setdefault("score_sheet", sheet(state))
+    current = score_sheet["counts"].setdefault(seat, {})
+    new, changed = _entries(params, fields, current, FIELD_NAMES)
+    current.update(new)
+    name = seat_name(state, seat)
+    notices: list[Text] = []
+    if "done" in params:
+        done = param_bool(params, "done")
+        if done and seat not in score_sheet["done"]:
+            score_sheet["done"].append(seat)
+            changed.append(Text(N_("sheet complete")))
+            notices = final_notices(state)
+        elif not done and seat in score_sheet["done"]:
+            score_sheet["done"].remove(seat)
+            changed.append(Text(N_("sheet open again")))
+    if not changed:  # a tap sent twice, say: nothing to record
+        raise RuleError(N_("Nothing changed: {name}'s sheet already shows that."), name=name)
+    return Outcome(state, Text(N_("{name}: {changes}"), {"name": name, "changes": join(changed)}), tuple(notices))
+
+
+def enter_score_facts(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
+    """The group's counts for a solo or cooperative score: the Dummy's deck (when the app does not track
+    it) and how many cities the map holds."""
+    _finished(state)
+    fields = fact_fields(state)
+    if not fields:
+        raise RuleError(N_("Only a solo or cooperative score needs these counts."))
+    if "dummy_deck" in params and "dummy_deck" not in fields:
+        raise RuleError(N_("The app tracks the Dummy's deck: its count is already known."))
+    score_sheet = state.setdefault("score_sheet", sheet(state))
+    known = facts(state)
+    current = {f: known[f] or 0 for f in fields}
+    new, changed = _entries(params, fields, current, FACT_NAMES)
+    score_sheet["facts"].update(new)
+    if not changed:
+        raise RuleError(N_("Nothing changed: the group's counts already show that."))
+    return Outcome(state, Text(N_("Score: {changes}"), {"changes": join(changed)}))
+
+
+def final_notices(state: dict) -> list[Text]:
+    """Once every sheet is complete: the final score in one line (kept in the history and the export)."""
+    if set(sheet(state)["done"]) < {p["id"] for p in state["players"]}:
+        return []
+    result = table(state)
+    if result["scheme"] != "competitive":
+        return [Text(N_("Final score: {total}."), {"total": result["total"]})]
+    totals = join([Text(N_("{name} {n}"), {"name": player(state, r["player"])["name"], "n": r["total"]})
+                   for r in result["rows"]])
+    winners = join([player(state, p)["name"] for p in result["winners"]])
+    if len(result["winners"]) > 1:
+        return [Text(N_("Final score: {totals}. Shared victory: {winners}."), {"totals": totals, "winners": winners})]
+    return [Text(N_("Final score: {totals}. Winner: {winners}."), {"totals": totals, "winners": winners})]
+
+
+def score_view(state: dict) -> dict | None:
+    """The sheet and its table for the screens (None before the game is over)."""
+    if state["phase"] != "finished":
+        return None
+    entered, result = sheet(state), table(state)
+    done = [p["id"] for p in state["players"] if p["id"] in entered["done"]]
+    return {"fields": fields_for(state["scenario"], state["mode"]), "fact_fields": fact_fields(state),
+            "counts": {p["id"]: {**{f: 0 for f in fields_for(state["scenario"], state["mode"])},
+                                 **entered["counts"].get(p["id"], {})} for p in state["players"]},
+            "facts": facts(state), "done": done,
+            "waiting": [p["id"] for p in state["players"] if p["id"] not in done],
+            "table": result, "titles_won": _titles_won(result), "notes": _notes(state),
+            "names": {"fields": FIELD_NAMES, "facts": FACT_NAMES, "categories": CATEGORY_NAMES,
+                      "titles": TITLE_NAMES, "extras": EXTRA_NAMES}}
+
+
+def _titles_won(result: dict) -> list[dict]:
+    """Each title awarded, with its holders (several when tied), in the book's order."""
+    if result["scheme"] != "competitive":
+        return []
+    won = []
+    for title in TITLE_NAMES:
+        holders = [{"player": r["player"], "bonus": r["titles"][title]} for r in result["rows"] if title in r["titles"]]
+        if holders:
+            won.append({"title": title, "holders": holders})
+    return won
+
+
+def _notes(state: dict) -> list[Text]:
+    """The app's readings where the book is silent or terse, shown beside the score."""
+    scheme = scheme_of(state["scenario"], state["mode"])
+    if scheme == "map":
+        return [Text(N_("This scenario is not scored by Fame: its winner is decided on the map, as the "
+                        "scenario says."))]
+    notes = []
+    if scheme == "competitive":
+        notes.append(Text(N_("Titles as the book words them: players tied for a title at 0 get the tie bonus, "
+                             "except for Knowledge; no Greatest Beating without Wounds.")))
+        if state["scenario"] in ("full_conquest", "blitz_conquest", "mines_liberation"):
+            notes.append(Text(N_("Nobody gets the scenario's title when nobody scored for it.")))
+        if state["scenario"] == "mines_liberation":
+            notes.append(Text(N_("The book gives no tie rule for the Greatest Liberator: the app gives +2 each, "
+                                 "as for the Greatest City Conqueror.")))
+        if state["scenario"] == "dungeon_lords":
+            notes.append(Text(N_("The Greatest Dungeon Crawler goes to the best Adventurer score (dungeons and "
+                                 "tombs 4 each, other adventure sites 2).")))
+    if scheme == "cooperative":
+        notes.append(Text(N_("The team's conquered cities are the cities its players lead: each conquered city "
+                             "has one leader.")))
+    if scheme in ("solo", "cooperative"):
+        notes.append(Text(N_("Rounds left unplayed and whether End of Round was announced in the last round "
+                             "come from the game's record.")))
+    return notes
+
+
+def score_actions(state: dict) -> list[dict]:
+    """The score's legal actions (a sample: a step up per player and the group, each sheet's Done/open),
+    for `view()["actions"]` once the game is over."""
+    fields = fields_for(state["scenario"], state["mode"])
+    if state["phase"] != "finished" or not fields:
+        return []
+    done = sheet(state)["done"]
+    acts = []
+    for p in state["players"]:
+        acts.append({"action": "enter_score", "params": {"player": p["id"], "field": fields[0], "delta": 1}})
+        acts.append({"action": "enter_score", "params": {"player": p["id"], "done": p["id"] not in done}})
+    acts += [{"action": "enter_score_facts", "params": {"field": f, "delta": 1}} for f in fact_fields(state)]
+    return acts
+
+
+def check_score_sheet(state: dict) -> bool:
+    """An imported state's sheet: only after the game, known seats and fields, counts 0..MAX_COUNT."""
+    if "score_sheet" not in state:
+        return True
+    entered = state["score_sheet"]
+    ids = {p["id"] for p in state["players"]}
+    fields = set(fields_for(state["scenario"], state["mode"]))
+    is_count = lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_COUNT  # noqa: E731
+    return (state["phase"] == "finished" and isinstance(entered, dict)
+            and set(entered) == {"counts", "done", "facts"}
+            and isinstance(entered["counts"], dict) and set(entered["counts"]) <= ids
+            and all(isinstance(c, dict) and set(c) <= fields and all(map(is_count, c.values()))
+                    for c in entered["counts"].values())
+            and isinstance(entered["done"], list) and set(entered["done"]) <= ids
+            and len(set(entered["done"])) == len(entered["done"])
+            and isinstance(entered["facts"], dict) and set(entered["facts"]) <= set(FACT_NAMES)
+            and all(map(is_count, entered["facts"].values())))
+
+
+SCORE_ACTIONS = {f.__name__: f for f in (enter_score, enter_score_facts)}

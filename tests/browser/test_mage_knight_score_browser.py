@@ -1,0 +1,79 @@
+"""The final score of a competitive Mage Knight game, entered on two phones (390×844): each phone leads with
+its own sheet, the steppers count, a tie for a title shows as tied, and the winner reaches the group screen."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, TABLET, api_act, api_game, api_get, no_horizontal_scroll, pick_all_tactics
+from tests.browser.test_accessibility import serious
+
+SETUP = {"player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"], "scenario": "full_conquest",
+         "dice_mode": "app"}
+
+
+def finish(base: str, code: str) -> None:
+    """The last city falls: the scenario's end, then everyone's last turn."""
+    pick_all_tactics(base, code)
+    api_act(base, code, "mark_scenario_end")
+    while (view := api_get(base, code)["view"])["phase"] == "turns":
+        api_act(base, code, "end_turn", {"player": view["current_seat"]})
+
+
+def seated_phone(device, base: str, code: str, seat: str):
+    phone = device(PHONE)
+    phone.goto(f"{base}/g/{code}")
+    phone.locator(f"#who form:has(input[name=seat][value={seat}]) button").click()
+    expect(phone.locator("#who")).to_have_count(0)
+    return phone
+
+
+def tap(phone, seat: str, field: str, times: int = 1) -> None:
+    """The + of one count on this phone's sheet, waiting for each tap's answer."""
+    for _ in range(times):
+        value = phone.locator(f"#mk-{seat}-{field}")
+        before = int(value.input_value())
+        phone.locator(f"#mk-sheet-{seat} form:has(input[name=field][value={field}]) button[value='1']").click()
+        expect(phone.locator(f"#mk-{seat}-{field}")).to_have_value(str(before + 1))
+
+
+def test_mk_sco_2_a_competitive_score_with_a_tied_title_entered_on_phones(live_server, device):
+    code = api_game(live_server, "mage_knight", SETUP)
+    finish(live_server, code)
+    anna, boris = seated_phone(device, live_server, code, "p1"), seated_phone(device, live_server, code, "p2")
+    for phone, seat in ((anna, "p1"), (boris, "p2")):
+        expect(phone.locator(".seat-banner.now")).to_contain_text("Count your score and enter it")
+        # Its own sheet comes first, its first stepper on the first screen, above the other player's sheet.
+        own, other = phone.locator(f"#mk-sheet-{seat}"), phone.locator(".mk-sheet").filter(has_not=phone.locator(
+            f"#mk-sheet-title-{seat}")).first
+        expect(own.locator("form button[value='1']").first).to_be_in_viewport(ratio=1)
+        assert own.bounding_box()["y"] < other.bounding_box()["y"]
+        assert no_horizontal_scroll(phone)
+
+    tap(anna, "p1", "unit_levels", 3)
+    tap(anna, "p1", "spells")
+    tap(anna, "p1", "cities_led")
+    anna.get_by_role("button", name="Done: Anna's counts are in").click()
+    expect(anna.locator("#mk-sheet-p1 .mk-sheet-state")).to_be_visible()
+    expect(anna.locator(".mk-waiting")).to_contain_text("Boris")
+
+    boris.wait_for_function("document.querySelector('#mk-sheet-p1 .mk-sheet-state') !== null")  # live update
+    tap(boris, "p2", "unit_levels", 3)
+    tap(boris, "p2", "cities_led")
+    version = api_get(live_server, code)["version"]
+    boris.locator("#mk-p2-wounds").fill("2")  # typed, then Enter: set as typed (not a step of the − button)
+    boris.locator("#mk-p2-wounds").press("Enter")
+    expect(boris.locator("#game-panel")).to_have_attribute("data-version", str(version + 1))
+    assert api_get(live_server, code)["state"]["score_sheet"]["counts"]["p2"]["wounds"] == 2
+    boris.get_by_role("button", name="Done: Boris's counts are in").click()
+
+    # Both lead Units of 3 levels and one city each: The Greatest Leader and the City Conqueror are tied.
+    for phone in (anna, boris):
+        expect(phone.locator(".mk-titles")).to_contain_text("The Greatest Leader: Anna +1, Boris +1 (tied)")
+        expect(phone.locator(".mk-titles")).to_contain_text("The Greatest City Conqueror: Anna +2, Boris +2 (tied)")
+        expect(phone.locator("#mk-score-table .mk-winner")).to_have_text("Winner: Anna")
+    tablet = device(TABLET)
+    tablet.goto(f"{live_server}/g/{code}/screen")
+    expect(tablet.locator(".mks-score .mk-winner")).to_have_text("Winner: Anna")
+    expect(tablet.locator(".mks-score .mk-total")).to_contain_text("Total")
+    expect(tablet.locator(".mks-score .mk-titles")).to_contain_text("The Greatest Beating: Boris -3")
+    assert serious(anna) == [] and serious(tablet) == []
