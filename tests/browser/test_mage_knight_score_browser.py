@@ -40,6 +40,9 @@ def test_mk_sco_2_a_competitive_score_with_a_tied_title_entered_on_phones(live_s
     code = api_game(live_server, "mage_knight", SETUP)
     finish(live_server, code)
     anna, boris = seated_phone(device, live_server, code, "p1"), seated_phone(device, live_server, code, "p2")
+    # Boris's seat reaches Anna's phone as a live refresh: measure her page once it has come.
+    seating = boris.locator("#game-panel").get_attribute("data-live-token")
+    expect(anna.locator("#game-panel")).to_have_attribute("data-live-token", seating)
     for phone, seat in ((anna, "p1"), (boris, "p2")):
         expect(phone.locator(".seat-banner.now")).to_contain_text("Count your score and enter it")
         # Its own sheet comes first, its first stepper on the first screen, above the other player's sheet.

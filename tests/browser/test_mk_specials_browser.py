@@ -22,9 +22,10 @@ def test_mk_tok_1_a_token_flipped_in_one_tap_and_undone_on_a_phone(live_server, 
     phone = device(PHONE)
     phone.goto(f"{live_server}/g/{code}")
     phone.get_by_role("button", name="Just watching").click()
+    expect(phone.locator("#who")).to_have_count(0)  # its answer has swapped the panel: now the page stands
     phone.locator("#mk-tokens summary").click()
     phone.get_by_role("button", name=f"{name}: token flipped").click()
-    expect(phone.locator(".mk-token-down")).to_have_count(1)
+    expect(phone.locator(".mk-token-down")).to_have_count(2)  # in Round Order and on the player's line
     assert api_get(live_server, code)["state"]["flipped_tokens"] == [other]
     phone.locator(".btn-undo").first.click()
     expect(phone.locator(".mk-token-down")).to_have_count(0)
@@ -37,6 +38,7 @@ def test_mk_deed_1_can_i_play_this_answers_in_place_on_a_phone(live_server, devi
     phone = device(PHONE)
     phone.goto(f"{live_server}/g/{code}")
     phone.get_by_role("button", name="Just watching").click()
+    expect(phone.locator("#who")).to_have_count(0)  # its answer has swapped the panel: now the page stands
     expect(phone.locator("#mk-can-play")).not_to_have_attribute("open", "")  # folded below the moment
     phone.locator("#mk-can-play summary").click()
     phone.locator("#mk-cp-card").select_option("wound")
