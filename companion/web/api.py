@@ -186,3 +186,10 @@ def import_game():
     except store.BadImport as error:
         return fail(400, _(str(error)))
     return jsonify(game_json(game)), 201
+
+
+@bp.get("/openapi.json")
+def openapi_document():
+    """This API described for machines (OpenAPI 3.1)."""
+    from .openapi import document  # it reads this module's limits
+    return jsonify(document())
