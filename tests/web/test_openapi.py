@@ -2,6 +2,10 @@
 API's answers keep to — checked on played games here, and by schemathesis against a live server."""
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from jsonschema import Draft202012Validator
@@ -87,23 +91,24 @@ def test_answers_of_played_games_keep_the_documented_shape(client, document):
 
 
 @pytest.fixture(scope="module")
-def served_api(tmp_path_factory):
-    """The app under gunicorn (as bin/serve runs it) on a fresh database; its schema, for schemathesis."""
-    path = tmp_path_factory.mktemp("schemathesis") / "api.db"
+def served(tmp_path_factory):
+    """The app under gunicorn (as bin/serve runs it) on a fresh database; its base URL."""
+    path = tmp_path_factory.mktemp("served") / "api.db"
     make_app(path)  # the schema, by the migrations
     server, base = start_server(f"sqlite:///{path}", app="tests.served:create()", migrate=False,
                                 log_file=path.with_suffix(".log"))
-    yield schemathesis.openapi.from_url(base + "/api/openapi.json")
+    yield base
     stop_server(server)
 
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 
 
-def test_schemathesis_finds_no_server_error_and_no_answer_off_its_schema(served_api):
+def test_schemathesis_finds_no_server_error_and_no_answer_off_its_schema(served):
     """Every operation the document lists (read from the document itself: new actions come with it), a few
     generated requests each. The stream stays open for minutes by design: test_api_stream.py follows it."""
-    operations = [result.ok() for result in served_api.get_all_operations()]
+    schema = schemathesis.openapi.from_url(served + "/api/openapi.json")
+    operations = [result.ok() for result in schema.get_all_operations()]
     assert {"POST /api/games/{code}/actions", "POST /api/games/{code}/undo", "GET /api/games/{code}/events",
             "POST /api/import", "GET /g/{code}/live"} <= {o.label for o in operations}
     for operation in operations:
@@ -117,3 +122,14 @@ def test_schemathesis_finds_no_server_error_and_no_answer_off_its_schema(served_
             case.call_and_validate(checks=CHECKS, timeout=30)
 
         call()
+
+
+def test_the_documented_example_follows_the_stream_and_prints_what_the_players_are_told(served):
+    script = Path(__file__).resolve().parents[2] / "docs" / "api_example.py"
+    run = subprocess.run([sys.executable, str(script), served, "ru"], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    played, told = run.stdout.split("What the players were told (from the stream):")
+    last = int(played.split("undo -> version ")[1].split()[0])
+    assert [line.split()[0] for line in told.splitlines() if line.startswith("  #")] == [
+        f"#{n}" for n in range(1, last + 1)]  # every change, in order, once
+    assert "      ! Прилив!" in told and "Отменить" in told  # the surge's notice, and the undo, in Russian
