@@ -20,6 +20,8 @@ class Follower:
         self.hang_up = threading.Event()
         self.reader = threading.Thread(target=self._read, args=(client, path, {**SSE, **(headers or {})}))
         self.reader.start()
+        # The stream's first line comes once its starting point is read: changes after this are told.
+        assert self.blocks.get(timeout=60).startswith("retry:")
 
     def _read(self, client, path: str, headers: dict) -> None:
         response = client.get(path, headers=headers)

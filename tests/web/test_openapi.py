@@ -51,6 +51,9 @@ def test_every_action_of_every_kind_is_described_from_its_registry(app, document
     fame = next(a for a in kinds["an action of mage_knight"]["anyOf"] if a["title"] == "mage_knight.change_fame")
     params = fame["properties"]["params"]["properties"]
     assert set(params) == {"player", "delta"} and (params["delta"]["minimum"], params["delta"]["maximum"]) == (-500, 500)
+    take_die = next(a for a in kinds["an action of mage_knight"]["anyOf"] if a["title"] == "mage_knight.take_die")
+    params = take_die["properties"]["params"]["properties"]  # read through the action's own helpers
+    assert set(params) == {"player", "die"} and params["die"]["minimum"] == 0
     cheese = next(a for a in kinds["an action of mice_mystics"]["anyOf"] if a["title"] == "mice_mystics.add_cheese")
     assert cheese["properties"]["params"]["properties"]["reason"]["enum"] == sorted(
         ["minion_attack", "minion_defence", "greedy_roach", "room_rule"])
