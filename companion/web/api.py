@@ -30,7 +30,7 @@ def game_json(game: Game) -> dict[str, Any]:
     undo_target = store.undo_target(game)
     return {"code": game.code, "kind": game.kind, "title": game.title, "version": game.version,
             "archived": game.archived, "state": game.state,
-            "view": messages.rendered(store.kind_of(game).view(game.state)),
+            "view": messages.view_json(store.kind_of(game).view(game.state)),
             "undo": translate(undo_target.label) if undo_target else None,
             "url": url_for("games.show", code=game.code, _external=True)}
 

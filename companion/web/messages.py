@@ -27,6 +27,18 @@ def rendered(value: Any) -> Any:
     return value
 
 
+def view_json(view: dict) -> dict:
+    """A kind's view for the API: each message rendered beside its ids, and each table of names
+    (`names`, `tactic_names`, … : id -> msgid) joined by `<table>_text` (id -> the name in the request's
+    language), so a client can name a tactic or a phase without a catalog."""
+    shown = rendered(view)
+    for key, table in view.items():
+        if (key == "names" or key.endswith("_names")) and isinstance(table, dict) \
+                and all(isinstance(v, str) for v in table.values()):
+            shown[f"{key}_text"] = {ident: translate(Text(msgid)) for ident, msgid in table.items()}
+    return shown
+
+
 def change(event: Event, seat: str | None = None) -> dict[str, Any]:
     """One change as the API tells it: what it made of the game, its label and notices, who made it."""
     return {"seq": event.seq, "version": event.seq, "action": event.action, "params": event.params,

@@ -99,8 +99,12 @@ def schemas() -> dict:
                      "archived": {"type": "boolean"},
                      "state": {**OPEN, "description": "the kind's state (docs/rules-*.md)"},
                      "view": {**OPEN, "description": "what the screens derive from the state; every message in "
-                                                     "it is a Message (ids and the rendered text); `actions` "
-                                                     "lists the legal actions with concrete params"},
+                                                     "it is a Message (ids and the rendered text), each id -> "
+                                                     "msgid table `x_names` has `x_names_text` (id -> name); "
+                                                     "`actions` lists the legal actions with concrete params",
+                              "properties": {"actions": {"type": "array", "items": {
+                                  "type": "object", "required": ["action", "params"],
+                                  "properties": {"action": {"type": "string"}, "params": OPEN}}}}},
                      "undo": {"type": ["string", "null"], "description": "the label an undo would reverse"},
                      "url": {"type": "string"}}},
         "GameAfterChange": {"allOf": [ref("Game"), {"type": "object", "required": ["change"],

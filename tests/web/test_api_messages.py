@@ -45,6 +45,9 @@ def test_mage_knight_view_texts_are_rendered(client):
     assert note["msgid"].startswith("Conquer and Hold with 3 players") and cyrillic(note["text"])
     english = client.get(f"/api/games/{game['code']}").get_json()["view"]["notes"][0]
     assert english["msgid"] == note["msgid"] and not cyrillic(english["text"])
+    view = game["view"]  # the ids in the view, named without a catalog: the tactics on offer, the phase
+    assert all(cyrillic(view["tactic_names_text"][t]) for t in view["tactics_available"])
+    assert cyrillic(view["phase_names_text"][view["phase"]]) and set(view["names_text"]) == set(view["names"])
 
 
 def test_an_undo_answer_carries_the_undo_as_a_change(client):
