@@ -42,6 +42,15 @@ CODE = {"name": "code", "in": "path", "required": True, "description": "the game
         "schema": {"type": "string", "pattern": f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$"}}
 
 
+# A new game's code leads to every operation on it (OpenAPI links: a client, or schemathesis, follows them).
+GAME_LINKS = {op: {"operationId": op, "parameters": {"code": "$response.body#/code"}}
+              for op in ("getGame", "act", "undo", "events", "export")}
+
+
+def _created(description: str) -> dict:
+    return {**_json(ref("Game"), description), "links": GAME_LINKS}
+
+
 def _errors(*statuses: str) -> dict:
     return {s: (ERRORS | STALE_AND_REFUSED)[s] for s in statuses}
 
@@ -155,7 +164,7 @@ def _document() -> dict:
         "paths": {
             "/api/games": {"post": {
                 "operationId": "createGame", "summary": "Start a game", "requestBody": body("NewGame"),
-                "responses": {"201": _json(ref("Game"), "the new game"), **_errors("400", "408", "429"),
+                "responses": {"201": _created("the new game"), **_errors("400", "408", "429"),
                               "422": _json(ref("Error"), "the setup breaks a rule")}}},
             "/api/games/{code}": {"get": {
                 "operationId": "getGame", "summary": "The game", "parameters": [CODE],
@@ -196,7 +205,7 @@ def _document() -> dict:
                 "operationId": "importGame", "summary": "A new game (new code) from an exported file "
                                                        "(as it is, or with Content-Encoding: gzip)",
                 "requestBody": body("ExportFile"),
-                "responses": {"201": _json(ref("Game"), "the new game"), **_errors("400", "408", "429")}}},
+                "responses": {"201": _created("the new game"), **_errors("400", "408", "429")}}},
             "/api/openapi.json": {"get": {
                 "operationId": "openapi", "summary": "This document",
                 "responses": {"200": _json(OPEN, "OpenAPI 3.1")}}},

@@ -136,3 +136,16 @@ def test_the_documented_example_follows_the_stream_and_prints_what_the_players_a
     assert [line.split()[0] for line in told.splitlines() if line.startswith("  #")] == [
         f"#{n}" for n in range(1, last + 1)]  # every change, in order, once
     assert "      ! Прилив!" in told and "Отменить" in told  # the surge's notice, and the undo, in Russian
+
+
+def test_schemathesis_follows_the_links_from_a_new_game_to_its_actions_undo_and_history(served):
+    """Stateful: games made by createGame (the document's links give their codes) are acted on, undone,
+    read and exported with generated bodies; every answer is checked as above."""
+    schema = schemathesis.openapi.from_url(served + "/api/openapi.json").exclude(operation_id="stream")
+
+    class Workflow(schema.as_state_machine()):
+        def validate_response(self, response, case, additional_checks=None, **kwargs):
+            case.validate_response(response, checks=CHECKS)
+
+    Workflow.run(settings=settings(max_examples=40, stateful_step_count=8, deadline=None, derandomize=True,
+                                   database=None, suppress_health_check=list(HealthCheck)))
