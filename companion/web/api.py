@@ -147,7 +147,7 @@ def stream(code: str):
         after = int(found[1].split(".")[0])
     told = after
 
-    def moved(game_id: int, _token: str) -> tuple[list[str], str]:
+    def moved(game_id: int, token: str) -> tuple[list[str], str]:
         nonlocal told
         batch = store.events_after(game_id, told, EVENTS_PAGE)
         seat_of = store.seats_by_device(game_id) if batch else {}
@@ -155,7 +155,7 @@ def stream(code: str):
         lines = [f"id: {e.seq}\nevent: change\ndata: {json.dumps(messages.change(e, seat_of.get(e.device_id)))}\n\n"
                  for e in batch]
         if not batch:  # nothing after `told` (an id from another game's history): wait for the next change
-            return lines, _token.split(".")[0]
+            return lines, token.split(".")[0]
         told = batch[-1].seq
         return lines, str(told)
 
