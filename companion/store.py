@@ -207,6 +207,20 @@ def history(game: Game, limit: int = 500) -> list[Event]:
                                    .order_by(Event.seq.desc()).limit(limit)))
 
 
+def events_before(game: Game, before: int | None, limit: int) -> list[Event]:
+    """A page of the history, newest first: the events older than `before` (all, without it)."""
+    query = sa.select(Event).where(Event.game_id == game.id)
+    if before is not None:
+        query = query.where(Event.seq < before)
+    return list(db.session.scalars(query.order_by(Event.seq.desc()).limit(limit)))
+
+
+def events_after(game_id: int, seq: int, limit: int) -> list[Event]:
+    """The events after `seq`, oldest first: what a device following the game has not heard yet."""
+    return list(db.session.scalars(sa.select(Event).where(Event.game_id == game_id, Event.seq > seq)
+                                   .order_by(Event.seq).limit(limit)))
+
+
 def live_token(game: Game) -> str:
     """What a device last saw: the game's version and its seating (both change what a screen shows)."""
     return f"{game.version}.{game.seating}"
@@ -298,6 +312,11 @@ def seating(game: Game) -> dict[str, tuple[str, str]]:
     rows = db.session.execute(sa.select(Seat.seat_id, Seat.device_id, Device.label)
                               .outerjoin(Device, Device.id == Seat.device_id).where(Seat.game_id == game.id))
     return {r.seat_id: (r.device_id, r.label or "") for r in rows}
+
+
+def seats_by_device(game_id: int) -> dict[str, str]:
+    """device id -> the seat it holds in this game."""
+    return dict(db.session.execute(sa.select(Seat.device_id, Seat.seat_id).where(Seat.game_id == game_id)).all())
 
 
 def seat_of(game: Game, device_id: str) -> str | None:

@@ -5,6 +5,7 @@ page on another origin cannot send without a CORS preflight that this app never 
 """
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -13,10 +14,10 @@ from flask_babel import gettext as _
 
 from .. import store
 from ..i18n import translate
-from ..models import Game
+from ..models import Game, db
 from ..rules.base import BadParams, RuleError
 from ..security import csrf
-from . import devices
+from . import devices, live, messages
 from .games import draw_every_page
 from .limits import new_game_limit
 from .forms import BadForm, json_params, request_json, short_text, version
@@ -29,7 +30,7 @@ def game_json(game: Game) -> dict[str, Any]:
     undo_target = store.undo_target(game)
     return {"code": game.code, "kind": game.kind, "title": game.title, "version": game.version,
             "archived": game.archived, "state": game.state,
-            "view": store.kind_of(game).view(game.state),
+            "view": messages.view_json(store.kind_of(game).view(game.state)),
             "undo": translate(undo_target.label) if undo_target else None,
             "url": url_for("games.show", code=game.code, _external=True)}
 
@@ -82,37 +83,92 @@ def act(code: str):
         data = body()
         seen = version(data.get("version"))
         action = short_text(data.get("action"), _("The action"), 40)
-        store.apply_action(game, action, json_params(data.get("params", {})), seen,
-                           devices.current(), random.SystemRandom())
+        device = devices.current()
+        store.apply_action(game, action, json_params(data.get("params", {})), seen, device, random.SystemRandom())
     except BadForm as error:
         return fail(400, str(error))
     except store.StaleVersion as stale:
         return fail(409, _("Someone else changed the game first; nothing was applied."), stale.game)
     except RuleError as error:
         return fail(400 if isinstance(error, BadParams) else 422, translate(error.text), game)
-    return jsonify(game_json(game))
+    return jsonify(with_change(game, device))
 
 
 @bp.post("/games/<code>/undo")
 def undo(code: str):
     game = load(code)
+    device = devices.current()
     try:
-        store.undo(game, version(body().get("version")), devices.current())
+        store.undo(game, version(body().get("version")), device)
     except BadForm as error:
         return fail(400, str(error))
     except store.StaleVersion as stale:
         return fail(409, _("Someone else changed the game first; nothing was undone."), stale.game)
     except RuleError as error:
         return fail(422, translate(error.text), game)
-    return jsonify(game_json(game))
+    return jsonify(with_change(game, device))
+
+
+def with_change(game: Game, device: store.DeviceRef) -> dict[str, Any]:
+    """The game after a change this device made, and the change: its label and notices, as in /events."""
+    return {**game_json(game), "change": messages.change(game.last_change, store.seat_of(game, device.id))}
 
 
 @bp.get("/games/<code>/events")
 def events(code: str):
+    """The history, newest first, a page at a time: `before` (a seq, exclusive) and `limit`."""
     game = load(code)
-    return jsonify([{"seq": e.seq, "action": e.action, "params": e.params, "label": translate(e.label),
-                     "device": e.device_label, "at": e.at.isoformat() + "Z", "undoes": e.undoes_seq}
-                    for e in store.history(game)])
+    try:
+        before = bounded_int(request.args.get("before"), 1, None)
+        limit = bounded_int(request.args.get("limit"), 1, EVENTS_MAX) or EVENTS_PAGE
+    except BadForm as error:
+        return fail(400, str(error))
+    page = store.events_before(game, before, limit)
+    seat_of = store.seats_by_device(game.id)
+    return jsonify([messages.change(e, seat_of.get(e.device_id)) for e in page])
+
+
+EVENTS_PAGE, EVENTS_MAX = 100, 500
+
+
+@bp.get("/games/<code>/stream")
+def stream(code: str):
+    """Server-sent events, one `change` per change (id: its seq), from the one after `Last-Event-ID`
+    (or `?after=`), else from now on; `gone` when the game is deleted; a heartbeat comment between."""
+    code = store.normalize_code(code)
+    try:
+        after = bounded_int(request.headers.get("Last-Event-ID") or request.args.get("after"), 0, None)
+    except BadForm as error:
+        return fail(400, str(error))
+    if after is None:
+        found = store.current_token(code)
+        if found is None:
+            abort(404)
+        after = int(found[1].split(".")[0])
+    told = after
+
+    def moved(game_id: int, token: str) -> tuple[list[str], str]:
+        nonlocal told
+        batch = store.events_after(game_id, told, EVENTS_PAGE)
+        seat_of = store.seats_by_device(game_id) if batch else {}
+        db.session.close()  # nothing held open between changes
+        lines = [f"id: {e.seq}\nevent: change\ndata: {json.dumps(messages.change(e, seat_of.get(e.device_id)))}\n\n"
+                 for e in batch]
+        if not batch:  # nothing after `told` (an id from another game's history): wait for the next change
+            return lines, token.split(".")[0]
+        told = batch[-1].seq
+        return lines, str(told)
+
+    return live.event_stream(code, str(after), moved)
+
+
+def bounded_int(raw: str | None, lo: int, hi: int | None) -> int | None:
+    """A whole number from the query string, lo..hi (None when absent); BadForm otherwise."""
+    if raw is None:
+        return None
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 9 or int(raw) < lo or (hi is not None and int(raw) > hi):
+        raise BadForm(_("Not a whole number in range: %(raw)s", raw=raw[:20]))
+    return int(raw)
 
 
 @bp.get("/games/<code>/export")
@@ -130,3 +186,10 @@ def import_game():
     except store.BadImport as error:
         return fail(400, _(str(error)))
     return jsonify(game_json(game)), 201
+
+
+@bp.get("/openapi.json")
+def openapi_document():
+    """This API described for machines (OpenAPI 3.1)."""
+    from .openapi import document  # it reads this module's limits
+    return jsonify(document())

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from contextlib import ExitStack
+from typing import Callable
 
 from flask import Blueprint, Response, abort, current_app, g, jsonify, request, stream_with_context
 from flask_babel import gettext as _
@@ -70,6 +71,19 @@ def too_many():
 
 def stream(code: str, seen: str):
     """Server-sent events: `moved` (data: the new token), `gone`, and a comment as heartbeat."""
+    def moved(_game_id: int, token: str) -> tuple[list[str], str]:
+        return [f"event: moved\ndata: {token}\n\n"], token
+    return event_stream(code, seen, moved)
+
+
+Moved = Callable[[int, str], tuple[list[str], str]]
+
+
+def event_stream(code: str, seen: str, moved: Moved):
+    """The shape every stream of a game shares: a place among the waiting devices (429 when it has none),
+    `retry`, `moved(game id, new token)` -> (its events, what is seen now) each time the game is past
+    `seen`, `gone` if it is deleted, a heartbeat comment every LIVE_BEAT_SECONDS; it ends after
+    LIVE_STREAM_SECONDS (the client opens the next one)."""
     watcher = current_app.extensions["live_watcher"]
     place = ExitStack()
     try:
@@ -101,8 +115,9 @@ def stream(code: str, seen: str):
                     yield "event: gone\ndata: \n\n"
                     return
                 else:
-                    yield f"event: moved\ndata: {token}\n\n"
-                    seen = current = token
+                    told, seen = moved(game_id, token)
+                    current = token
+                    yield from told
 
     response = Response(events(), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

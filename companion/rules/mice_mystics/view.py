@@ -8,6 +8,7 @@ from . import initiative_track as track_ops
 from .catalogue import card_name, label, minion_card_name, mouse_name
 from .chapter_end import ACHIEVEMENTS, MOVES_MARKER, RESULTS, achievement_name
 from .cheese_wheel import WHEEL_SIZE, can_pilfer
+from .legal import legal_actions
 from .minion_wounds import APART_NOTE
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS, LEVEL_UP_COST
 from .surge import encounter_row
@@ -118,4 +119,5 @@ def view(state: dict) -> dict[str, Any]:
                                 for k, v in ACHIEVEMENTS.items()],
         "outcome": state["outcome"],
         "free_actions": {k: Text(v) for k, v in FREE_ACTIONS.items()},
+        "actions": legal_actions(state),
     }

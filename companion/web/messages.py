@@ -1,0 +1,48 @@
+"""What the app says, for a JSON client: each message as its msgid tree and as the words in the request's
+language, so a script or a piece of table hardware shows the app's wording without a catalog of its own."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n import translate
+from ..models import Event
+from ..rules.base import Text
+
+
+def message(text: Text | dict) -> dict[str, Any]:
+    """{"msgid", "params", "plural", "text"}: the id tree (as stored in events) and the rendered words."""
+    data = text.as_json() if isinstance(text, Text) else Text.from_json(text).as_json()
+    return {"msgid": data["msgid"], "params": data["params"], "plural": data.get("plural"),
+            "text": translate(text)}
+
+
+def rendered(value: Any) -> Any:
+    """A kind's view with every message in it also rendered (the rest as it is)."""
+    if isinstance(value, Text):
+        return message(value)
+    if isinstance(value, dict):
+        return {k: rendered(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [rendered(v) for v in value]
+    return value
+
+
+def view_json(view: dict) -> dict:
+    """A kind's view for the API: each message rendered beside its ids, and each table of names
+    (`names`, `tactic_names`, … : id -> msgid) joined by `<table>_text` (id -> the name in the request's
+    language), so a client can name a tactic or a phase without a catalog."""
+    shown = rendered(view)
+    for key, table in view.items():
+        if (key == "names" or key.endswith("_names")) and isinstance(table, dict) \
+                and all(isinstance(v, str) for v in table.values()):
+            shown[f"{key}_text"] = {ident: translate(Text(msgid)) for ident, msgid in table.items()}
+    return shown
+
+
+def change(event: Event, seat: str | None = None) -> dict[str, Any]:
+    """One change as the API tells it: what it made of the game, its label and notices, who made it."""
+    return {"seq": event.seq, "version": event.seq, "action": event.action, "params": event.params,
+            "label": translate(event.label), "label_message": message(event.label),
+            "notices": [message(n) for n in event.notices or []],
+            "device": event.device_label, "seat": seat, "at": event.at.isoformat() + "Z",
+            "undoes": event.undoes_seq}
