@@ -87,3 +87,47 @@ def test_mk_tok_1_the_flip_is_offered_only_for_heroes_with_a_turn_left():
     state, (first, second, third) = three_seats_in_last_turns()
     offered = [a["params"]["player"] for a in KIND.view(state)["actions"] if a["action"] == "flip_token"]
     assert offered == [third]
+
+
+def test_mk_rnd_5_blitz_cooperation_with_a_flipped_token_ends_at_the_scenario_end_without_the_dummy():
+    """Dummy + Blitz + a flipped token + the scenario end, in one round: every real player takes one last
+    turn (the one with the face-down token loses it to the token), the Dummy none; the score counts the
+    rounds left, the Dummy's undrawn cards and the End of Round nobody announced."""
+    state = new_game(3, "blitz_cooperation", dummy_hero="wolfhawk")
+    assert [p["fame"] for p in state["players"]] == [1, 1, 1] and len(state["source"]) == 6
+    state = pick_first_available(state)
+    while state["turn"]["seat"] == "dummy":
+        state = do(state, "dummy_turn", third="red")
+    playing = state["turn"]["seat"]
+    invited = next(s for s in state["round_order"] if s not in (playing, "dummy"))
+    state = do(state, "flip_token", player=invited)
+    state = do(state, "change_fame", player=playing, delta=7)  # 1 + 7 crosses the lines at 3 and 8
+    assert next(p for p in state["players"] if p["id"] == playing)["fame"] == 10
+    state = do(state, "mark_scenario_end")
+    deck = state["dummy"]["deck"]
+    seen = []
+    while state["phase"] == "turns":
+        seen.append(state["turn"]["seat"])
+        out = act(state, "end_turn", player=state["turn"]["seat"])
+        state = out.state
+    assert "dummy" not in seen and invited not in seen
+    third = next(s for s in state["round_order"] if s not in (playing, invited, "dummy"))
+    assert sorted(seen) == sorted([playing, third, playing])  # the turn under way, then the last turns
+    assert state["phase"] == "finished" and state["flipped_tokens"] == [] and state["dummy"]["deck"] == deck
+    goal = KIND.view(state)["score"]["table"]["goal"]
+    assert (goal["rounds_early"], goal["dummy_deck"], goal["no_end_of_round"]) == (90, deck, 5)
+
+
+def test_mk_rnd_5_the_dummy_announces_end_of_round_before_the_scenario_end_and_its_last_turns_stand():
+    state = pick_first_available(new_game(1, "solo_conquest", dummy_hero="goldyx"))
+    state = do(state, "adjust_dummy", what="deck", delta=-16)  # its deck ran out on an earlier turn
+    assert state["round_order"] == ["p1", "dummy"]
+    out = act(state, "end_turn", player="p1")
+    assert "The Dummy's deck is empty: it announces End of Round." in text_of(out)
+    state = out.state
+    assert state["end_of_round_by"] == "dummy" and state["final_turns"]["remaining"] == ["p1"]
+    out = act(state, "mark_scenario_end")
+    assert "End of Round came first" in text_of(out)
+    state = do(out.state, "end_turn", player="p1")
+    assert state["phase"] == "finished" and state["ended_by"] == "scenario_end"
+    assert KIND.view(state)["score"]["table"]["goal"]["no_end_of_round"] == 0
