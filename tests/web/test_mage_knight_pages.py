@@ -439,3 +439,10 @@ def test_mk_dum_1_the_refusal_reads_in_russian(client):
     response = client.post("/new/mage_knight", headers={"Accept-Language": "ru"}, data=setup_form(
         token, names=("Anna",), heroes=("Tovak",), scenario="blitz_cooperation"))
     assert alert(response.get_data(as_text=True)).startswith("«Блиц-сотрудничество» — для 2 или 3 игроков")
+
+
+def test_mk_set_2_the_setup_form_offers_the_epic_version(client):
+    page = client.get("/new/mage_knight").get_data(as_text=True)
+    assert 'name="epic"' in page and "Epic version: 3 Days and 3 Nights" in page
+    url, _ = new_game(client, scenario="druid_nights", epic="1")
+    assert "Round 1 of 6" in client.get(url).get_data(as_text=True)

@@ -131,3 +131,26 @@ def test_mk_rnd_5_the_dummy_announces_end_of_round_before_the_scenario_end_and_i
     state = do(out.state, "end_turn", player="p1")
     assert state["phase"] == "finished" and state["ended_by"] == "scenario_end"
     assert KIND.view(state)["score"]["table"]["goal"]["no_end_of_round"] == 0
+
+
+@pytest.mark.parametrize("scenario", ["druid_nights", "one_to_return"])
+def test_mk_set_2_the_epic_version_lasts_six_rounds_and_keeps_the_scenario(scenario):
+    setup = KIND.parse_setup(form(3, scenario, epic="1"))
+    assert (setup["scenario"], setup["mode"], setup["round_limit"]) == (scenario, "competitive", 6)
+    assert KIND.parse_setup(form(3, scenario))["round_limit"] == 4
+
+
+def test_mk_set_2_one_to_return_epic_is_still_won_on_the_map():
+    state = new_game(2, "one_to_return", epic="1")
+    for _ in range(6):
+        state = end_round_now(pick_first_available(state))
+        while state["phase"] == "preparation":
+            state = do(state, "skip_preparation")
+    assert state["phase"] == "finished" and len(state["rounds"]) == 6
+    assert KIND.view(state)["score"]["table"] == {"scheme": "map"}
+
+
+def test_mk_set_2_only_druid_nights_and_one_to_return_have_an_epic_version():
+    with pytest.raises(RuleError) as refused:
+        KIND.parse_setup(form(2, "full_conquest", epic="1"))
+    assert "Epic" in str(refused.value)
