@@ -154,3 +154,10 @@ def test_mk_set_2_only_druid_nights_and_one_to_return_have_an_epic_version():
     with pytest.raises(RuleError) as refused:
         KIND.parse_setup(form(2, "full_conquest", epic="1"))
     assert "Epic" in str(refused.value)
+
+
+def test_mk_dum_5_one_card_left_is_said_in_the_singular():
+    state = pick_first_available(new_game(1, "solo_conquest", dummy_hero="goldyx"))
+    out = act(state, "adjust_dummy", what="deck", delta=-15)
+    assert text_of(out).endswith("The Dummy has 1 card left: it lasts 1 more turn of its own, then it announces "
+                                 "End of Round.")
