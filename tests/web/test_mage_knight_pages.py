@@ -421,3 +421,28 @@ def store_games(client) -> int:
         from companion.models import Game
         from companion.database import db
         return db.session.query(Game).count()
+
+
+def test_mk_dum_1_four_players_for_full_cooperation_are_refused_with_a_clear_message(client):
+    token = csrf_token(client, "/new/mage_knight")
+    response = client.post("/new/mage_knight", data=setup_form(
+        token, names=("Anna", "Boris", "Chen", "Dana"), heroes=("Tovak", "Goldyx", "Krang", "Arythea"),
+        scenario="full_cooperation"))
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422, page
+    assert alert(page).startswith("Full Cooperation is for 2 or 3 players")
+    assert 'value="Dana"' in page  # the entries are kept to correct
+
+
+def test_mk_dum_1_the_refusal_reads_in_russian(client):
+    token = csrf_token(client, "/new/mage_knight")
+    response = client.post("/new/mage_knight", headers={"Accept-Language": "ru"}, data=setup_form(
+        token, names=("Anna",), heroes=("Tovak",), scenario="blitz_cooperation"))
+    assert alert(response.get_data(as_text=True)).startswith("«Блиц-сотрудничество» — для 2 или 3 игроков")
+
+
+def test_mk_set_2_the_setup_form_offers_the_epic_version(client):
+    page = client.get("/new/mage_knight").get_data(as_text=True)
+    assert 'name="epic"' in page and "Epic version: 3 Days and 3 Nights" in page
+    url, _ = new_game(client, scenario="druid_nights", epic="1")
+    assert "Round 1 of 6" in client.get(url).get_data(as_text=True)

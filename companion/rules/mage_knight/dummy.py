@@ -84,6 +84,8 @@ def forecast(dummy: dict) -> Text:
     deck = dummy["deck"]
     if deck == 0:
         return Text(N_("The Dummy's deck is empty: it will announce End of Round on its next turn."))
+    if deck == 1:
+        return Text(N_("The Dummy has 1 card left: it lasts 1 more turn of its own, then it announces End of Round."))
     most = max(dummy["crystals"].values())
     soonest, latest = -(-deck // (FLIPPED + most)), -(-deck // FLIPPED)
     if soonest == latest:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from ..base import N_, BadParams, RuleError, param_bool, param_int, param_str
+from ..base import N_, BadParams, RuleError, Text, param_bool, param_int, param_str
 from . import rounds
 from .dummy import new_dummy, random_hero
 from .seats import DUMMY
@@ -20,20 +20,23 @@ RANDOM = "random"  # the Dummy's hero, drawn when the game starts
 MAX_PLAYERS = 5
 MAX_ROUNDS = 20
 
-# rounds: a number, or {player count: number}; solo_rounds: the solo variant of a competitive scenario.
+# rounds: a number, or {player count: number}; solo_rounds: the solo variant of a competitive scenario;
+# epic_rounds: the scenario's Epic version (3 Days and 3 Nights); players: the player counts a scenario is made
+# for, where setup must hold to them.
 SCENARIOS = {
     "first_reconnaissance": {"mode": "competitive", "rounds": 3, "solo_rounds": 4},
     "full_conquest": {"mode": "competitive", "rounds": 6},
     "blitz_conquest": {"mode": "competitive", "rounds": 4, "blitz": True},
     "solo_conquest": {"mode": "solo", "rounds": 6},
-    "full_cooperation": {"mode": "cooperative", "rounds": 6},
-    "blitz_cooperation": {"mode": "cooperative", "rounds": 4, "blitz": True},
+    # Cooperative scenarios are for 2 or 3 players: one Dummy deck paces 3 heroes at most (rulebook.md:1195).
+    "full_cooperation": {"mode": "cooperative", "rounds": 6, "players": (2, 3)},
+    "blitz_cooperation": {"mode": "cooperative", "rounds": 4, "blitz": True, "players": (2, 3)},
     "dungeon_lords": {"mode": "competitive", "rounds": 5},
     "mines_liberation": {"mode": "competitive", "rounds": 4},
-    "druid_nights": {"mode": "competitive", "rounds": 4},
+    "druid_nights": {"mode": "competitive", "rounds": 4, "epic_rounds": 6},
     # 6 rounds for 2 players, 4 for 4; for 3 the book recommends 4, as with 4 (rulebook.md:1753).
     "conquer_and_hold": {"mode": "competitive", "rounds": {2: 6, 3: 4, 4: 4, 5: 4}},
-    "one_to_return": {"mode": "competitive", "rounds": 4},
+    "one_to_return": {"mode": "competitive", "rounds": 4, "epic_rounds": 6},
 }
 SCENARIO_NAMES = {
     "first_reconnaissance": N_("First Reconnaissance"), "full_conquest": N_("Full Conquest"),
@@ -66,6 +69,13 @@ def _scenario_rules(scenario: str, form: Mapping[str, Any], players: int) -> tup
         return mode, param_int(form, "round_limit", lo=1, hi=MAX_ROUNDS), param_bool(form, "blitz")
     preset = SCENARIOS[scenario]
     mode, rounds_ = preset["mode"], preset["rounds"]
+    if "players" in preset and players not in preset["players"]:
+        raise RuleError(N_("{scenario} is for 2 or 3 players (one Dummy paces at most three heroes); for another "
+                           "count choose a custom cooperative scenario."), scenario=Text(SCENARIO_NAMES[scenario]))
+    if param_bool(form, "epic"):
+        if "epic_rounds" not in preset:
+            raise RuleError(N_("Only Druid Nights and One to Return have an Epic version (3 Days and 3 Nights)."))
+        rounds_ = preset["epic_rounds"]
     if mode == "competitive" and players == 1:
         if "solo_rounds" not in preset:
             raise RuleError(N_("This scenario needs 2 or more players; choose a solo scenario or a custom one."))
@@ -78,8 +88,8 @@ def _scenario_rules(scenario: str, form: Mapping[str, Any], players: int) -> tup
 
 
 def parse_setup(form: Mapping[str, Any]) -> dict:
-    """The setup form: player_name[] and hero[] in hero-choice order, scenario, round_limit/mode/blitz
-    (custom only), dummy_hero, start_at_night, daytime (a Day/Night variant: alternate, night_arrival,
+    """The setup form: player_name[] and hero[] in hero-choice order, scenario, epic (Druid Nights and One to
+    Return: 6 rounds), round_limit/mode/blitz (custom only), dummy_hero, start_at_night, daytime (a Day/Night variant: alternate, night_arrival,
     darkness_is_coming), core_tile_revealed, monasteries, dice_mode ("table": the group
     rolls its real dice and enters them; "app", the default: the app rolls)."""
     names, heroes = _as_list(form, "player_name"), _as_list(form, "hero")

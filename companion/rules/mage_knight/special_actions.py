@@ -27,6 +27,10 @@ def flip_token(state: dict, params: Params, rng: random.Random) -> Outcome:
                            "up."))
     if seat in state["flipped_tokens"]:
         raise RuleError(N_("{name}'s Round Order token is face down already."), name=name)
+    final = state["final_turns"]
+    if final is not None and seat not in final["remaining"]:  # nothing is played after one's last turn
+        raise RuleError(N_("{name} has taken the last turn of this round: no assault to join, no combat to attend "
+                           "fully, so the token stays face up."), name=name)
     state["flipped_tokens"].append(seat)
     return Outcome(state, Text(N_("{name}'s Round Order token flipped face down"), {"name": name}),
                    (Text(N_("{name} misses the next turn: the token is turned back up instead (no End of Round "

@@ -107,8 +107,10 @@ def removal_candidates(state: dict) -> list[str]:
 
 
 def removal_leaves_enough(state: dict, count: int) -> bool:
-    """Whether removing `count` tactics still leaves one for every seat in the next round of this time of day."""
-    if state["round"] + 2 > state["round_limit"]:
+    """Whether removing `count` tactics still leaves one for every seat in the next round of this time of day
+    (Darkness is Coming: the very next round may be of the same time, MK-SCN-5)."""
+    darkness = state.get("daytime", {}).get("variant") == "darkness_is_coming"
+    if state["round"] + (1 if darkness else 2) > state["round_limit"]:
         return True
     left = [t for t in tactics_for(state["time_of_day"]) if t not in state["removed_tactics"]]
     return len(left) - count >= len(seat_ids(state))

@@ -160,8 +160,10 @@ def _special_actions(state: dict) -> list[dict]:
     """Flipping a Round Order token (MK-TOK-1), counting liberated mines (MK-SCN-3)."""
     acts = [{"action": "flip_token", "params": {"player": seat, "flipped": False}} for seat in state["flipped_tokens"]]
     if state["phase"] == "turns":
+        final = state["final_turns"]  # after one's last turn of the round, nothing more is played
         acts += [{"action": "flip_token", "params": {"player": p["id"]}} for p in state["players"]
-                 if p["id"] != state["turn"]["seat"] and p["id"] not in state["flipped_tokens"]]
+                 if p["id"] != state["turn"]["seat"] and p["id"] not in state["flipped_tokens"]
+                 and (final is None or p["id"] in final["remaining"])]
     if state["scenario"] == "mines_liberation":
         acts += [{"action": "set_mines", "params": {"player": p["id"], "count": state["mines"].get(p["id"], 0) + 1}}
                  for p in state["players"]]

@@ -14,7 +14,7 @@ from mk_helpers import end_round_now, form, new_game, pick_first_available
 SIDE_ACTIONS = {"change_fame", "set_core_tile_revealed", "monastery_revealed", "set_monasteries",
                 "mark_scenario_end", "set_dice_mode", "adjust_dummy"}
 SETUPS = [(1, "solo_conquest"), (1, "first_reconnaissance"), (2, "full_conquest"), (2, "blitz_cooperation"),
-          (3, "full_cooperation"), (3, "conquer_and_hold"), (4, "blitz_conquest"), (4, "full_cooperation"),
+          (3, "full_cooperation"), (3, "conquer_and_hold"), (4, "blitz_conquest"), (3, "blitz_cooperation"),
           (5, "full_conquest")]
 
 

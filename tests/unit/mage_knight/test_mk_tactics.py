@@ -162,7 +162,8 @@ def test_mk_tac_5_cooperative_dummy_first_and_the_group_removes_one_players_tact
 
 
 def test_mk_tac_5_cooperative_removal_is_skipped_when_too_few_tactics_would_be_left():
-    state = new_game(players=4, scenario="full_cooperation")  # 5 seats with the Dummy
+    # 5 seats with the Dummy: a custom cooperative game (Full Cooperation is for 2 or 3 players, MK-DUM-1)
+    state = new_game(players=4, scenario="custom", round_limit="6", mode="cooperative")
     for _ in range(2):
         state = end_round_now(pick_first_available(state))
         state = prepare(do(state, "remove_tactic", tactic=KIND.view(state)["removal_choices"][0]))
