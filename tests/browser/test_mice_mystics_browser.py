@@ -118,7 +118,7 @@ def test_chapter_one_on_a_tablet_followed_on_a_phone(live_server, device):
     expect(tablet.locator("#mm-surge")).to_be_focused()
     expect(tablet.locator("#mm-wheel-count")).to_have_text("0")
     expect(tablet.locator("#mm-page")).to_have_text("2")
-    expect(tablet.get_by_role("button", name="Next ▶")).to_be_disabled()
+    expect(tablet.get_by_role("button", name="Next ▶")).to_have_count(0)  # the question is the moment now
     expect(phone.locator("#mm-surge")).to_contain_text("Does this room have a special surge?")
     expect(phone.locator("#mm-page")).to_have_text("2")
     assert no_horizontal_scroll(phone)
