@@ -23,6 +23,7 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import os
 import random
 import tempfile
 import time
@@ -158,6 +159,28 @@ def resident_kb(master_pid: int) -> int:
     return total
 
 
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def worker_cpu_seconds(master_pid: int) -> float:
+    """CPU time (user + system) spent so far by a gunicorn master's worker processes."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if fields[1] == str(master_pid):
+            total += int(fields[11]) + int(fields[12])
+    return total / TICKS
+
+
+def machine_busy_seconds() -> float:
+    """CPU time the whole machine has spent on anything but idling, summed over its cores."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return (sum(values) - values[3] - values[4]) / TICKS  # less idle and iowait
+
+
 def fresh_postgres(url: str) -> str:
     name = "companion_bench"
     admin = sa.create_engine(sqlalchemy_url(url), isolation_level="AUTOCOMMIT")
@@ -200,6 +223,7 @@ def main() -> None:
     parser.add_argument("--servers", type=int, default=1, help="app servers (each its own gunicorn)")
     parser.add_argument("--workers", type=int, default=0, help="worker processes per server (default: 2 / servers)")
     args = parser.parse_args()
+    load_at_start = " ".join(f"{n:.2f}" for n in os.getloadavg())
     workdir = Path(tempfile.mkdtemp())
     database = fresh_postgres(args.postgres) if args.postgres else f"sqlite:///{workdir / 'bench.db'}"
     workers = args.workers or max(1, 2 // args.servers)
@@ -223,6 +247,12 @@ def main() -> None:
             process.start()
         time.sleep(max(0.0, start_at + args.idle - 1.0 - time.time()))
         memory_waiting = sum(resident_kb(server.pid) for server, _, _ in servers)
+        # The server's CPU while the tables act: per action it hardly depends on what else the machine runs.
+        time.sleep(max(0.0, start_at + args.idle - time.time()))
+        cpu_started = [sum(worker_cpu_seconds(server.pid) for server, _, _ in servers), machine_busy_seconds()]
+        time.sleep(max(0.0, start_at + args.idle + args.seconds - time.time()))
+        cpu_used = [sum(worker_cpu_seconds(server.pid) for server, _, _ in servers) - cpu_started[0],
+                    machine_busy_seconds() - cpu_started[1]]
         outcomes = [results.get(timeout=args.idle + args.seconds + 120) for _ in clients]
         for process in clients:
             process.join()
@@ -252,6 +282,13 @@ def main() -> None:
             times[what] += samples
     report("server time: action (API)", times["action"])
     report("server time: panel fetch", times["panel"])
+    actions = sum(len(o["actions"]) for o in outcomes)
+    clients_cpu = sum(o["cpu"] for o in outcomes) * args.seconds
+    print(f"server CPU while acting: {cpu_used[0] / args.seconds:.2f} cores, "
+          f"{cpu_used[0] / max(1, actions) * 1000:.1f} ms per action (with its devices' live requests and panels); "
+          f"the rest of the machine (load client included): "
+          f"{max(0.0, cpu_used[1] - cpu_used[0]) / args.seconds:.2f} cores, of which load client "
+          f"{clients_cpu / args.seconds:.2f}; {os.cpu_count()} cores; load average at the start {load_at_start}")
     per_device = (memory_waiting - memory_before) / devices
     print(f"server memory: {memory_before / 1024:.1f} MB before the devices, {memory_waiting / 1024:.1f} MB with "
           f"{devices} waiting: {per_device:.1f} KB per waiting device")

@@ -218,6 +218,12 @@ def current_token(code: str) -> tuple[int, str] | None:
     return (row.id, f"{row.version}.{row.seating}") if row else None
 
 
+def live_row(code: str) -> sa.Row | None:
+    """The game's id, creation time, version and seating: what a kept panel of it is found by."""
+    return db.session.execute(sa.select(Game.id, Game.created_at, Game.version, Game.seating)
+                              .where(Game.code == code)).first()
+
+
 def _plain(params: Mapping[str, Any]) -> dict:
     """Params as stored in the event: JSON values only (form lists stay lists)."""
     return json.loads(json.dumps(dict(params), default=str))
@@ -362,12 +368,16 @@ def device_label(device_id: str) -> str:
 
 
 def set_device_label(device_id: str, label: str) -> None:
+    """The games where this device holds a seat show its name beside the seat: they move on too."""
     with one_writer():
         device = db.session.get(Device, device_id)
         if device is None:
             db.session.add(Device(id=device_id, label=label))
         else:
             device.label = label
+        for game in db.session.scalars(sa.select(Game).join(Seat, Seat.game_id == Game.id)
+                                       .where(Seat.device_id == device_id)).all():
+            _bump_seating(game)  # the first commits the label with it
         db.session.commit()
 
 

@@ -1,16 +1,25 @@
-"""The kind's part of the game panel, rendered once per game version and language.
+"""Game panels rendered once and shared by every device that would get the same HTML.
 
-Right after each change every device viewing the game fetches its panel. The kind's part is most of
-that HTML and most of its time, and it is the same for every device but the CSRF token: so it is
-rendered once with a placeholder token, kept for that version, and each device gets its own token put
-in. Every change (undo included) bumps the version, so a kept panel is never out of date; the key also
-holds the game's code and creation time, so a game created after another was deleted never inherits it.
+Right after each change every device viewing the game fetches its panel: hundreds of fetches a second
+at a club. Two caches, both kept per game version (every change, undo included, bumps the version, so
+a kept panel is never out of date; the key also holds the game's code and creation time, so a game
+created after another was deleted never inherits it):
+
+- The kind's part, per version and language: most of the panel's HTML and time, the same for every
+  device (the full page uses it too).
+- The whole live panel (the htmx fragment), per version, seating, language and what the panel shows of
+  the device itself: its seat, whether it has a name, whether it said it is just watching. Seating (who
+  holds which seat, and their names) moves the live token like a change does. A device that asks for its
+  panel then costs one indexed read of the game's row and no render.
+
+Both are rendered with a placeholder CSRF token; each device gets its own token put in.
 """
 from __future__ import annotations
 
 import secrets
 import threading
 from collections import OrderedDict
+from typing import Hashable
 
 from flask import Flask, current_app, render_template
 from flask_babel import get_locale
@@ -19,7 +28,18 @@ from markupsafe import Markup
 
 from ..models import Game
 
-MAX_ENTRIES = 512  # (game, language) pairs, about 20–40 KB each
+MAX_ENTRIES = 512  # (game, language) pairs of the kind's part, about 20–40 KB each
+MAX_SHARED = 1024  # (game version, language) sets of whole panels
+
+
+class SharedPanels:
+    """One game version's live panels in one language: who holds which seat, and the panel per variant."""
+
+    __slots__ = ("seat_of", "panels")
+
+    def __init__(self, seat_of: dict[str, str]):
+        self.seat_of = seat_of  # device id -> the seat it holds, as the panels were drawn
+        self.panels: dict[Hashable, str] = {}
 
 
 class PanelCache:
@@ -28,9 +48,11 @@ class PanelCache:
         self.placeholder = "csrf" + secrets.token_hex(12)
         self._lock = threading.Lock()
         self._panels: OrderedDict[tuple, tuple[int, str]] = OrderedDict()
+        self._shared: OrderedDict[tuple, SharedPanels] = OrderedDict()
 
-    def render(self, game: Game, context: dict) -> Markup:
-        key = (game.id, game.code, game.created_at, str(get_locale() or "en"))
+    def render(self, game: Game, context: dict, token: str | None = None) -> Markup:
+        """The kind's part of the panel, with `token` (this request's CSRF token unless given) put in."""
+        key = (game.id, game.code, game.created_at, locale())
         with self._lock:
             version, html = self._panels.get(key, (None, ""))
         if version != game.version:
@@ -41,11 +63,43 @@ class PanelCache:
                 self._panels.move_to_end(key)
                 while len(self._panels) > MAX_ENTRIES:
                     self._panels.popitem(last=False)
-        return Markup(html.replace(self.placeholder, generate_csrf()))
+        return Markup(html.replace(self.placeholder, generate_csrf() if token is None else token))
+
+    # --- whole live panels ------------------------------------------------------------------------
+
+    def shared(self, key: tuple) -> SharedPanels | None:
+        with self._lock:
+            return self._shared.get(key)
+
+    def keep(self, key: tuple, seat_of: dict[str, str], variant: Hashable, html: str) -> None:
+        with self._lock:
+            entry = self._shared.get(key)
+            if entry is None or entry.seat_of != seat_of:
+                entry = self._shared[key] = SharedPanels(seat_of)
+            entry.panels[variant] = html
+            self._shared.move_to_end(key)
+            while len(self._shared) > MAX_SHARED:
+                self._shared.popitem(last=False)
+
+    def with_token(self, html: str) -> str:
+        return html.replace(self.placeholder, generate_csrf())
+
+
+def locale() -> str:
+    return str(get_locale() or "en")
+
+
+def shared_key(game_id: int, code: str, created_at, version: int, seating: int) -> tuple:
+    """What a whole panel is kept under: the game, its live token, the language."""
+    return (game_id, code, created_at, version, seating, locale())
+
+
+def cache() -> PanelCache:
+    return current_app.extensions["panel_cache"]
 
 
 def kind_panel(game: Game, context: dict) -> Markup:
-    return current_app.extensions["panel_cache"].render(game, context)
+    return cache().render(game, context, context.get("panel_token"))
 
 
 def init_app(app: Flask) -> None:

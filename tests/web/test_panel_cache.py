@@ -1,0 +1,129 @@
+"""The live panel is drawn once per game version for every device that would get the same HTML:
+never one device's seat, name offer, language or CSRF token on another device."""
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+from itsdangerous import TimestampSigner
+
+from companion.web import games
+from tests.conftest import csrf_token
+from tests.web.helpers import HTMX, act, count, new_counter
+from tests.web.test_game_pages import session_csrf, tokens_in
+from tests.web.test_seats import cue, seat
+
+
+@pytest.fixture
+def renders(monkeypatch) -> list[str]:
+    """The live panels actually drawn (a kept one is served without a draw)."""
+    drawn: list[str] = []
+    draw = games.render_block
+
+    def counted(template, block, **context):
+        drawn.append(block)
+        return draw(template, block, **context)
+
+    monkeypatch.setattr(games, "render_block", counted)
+    return drawn
+
+
+@pytest.fixture
+def ticking(monkeypatch) -> None:
+    # Every signature a second after the one before, whatever the machine's speed: tokens of two
+    # requests differ as when a second ticks between them, so only the session's secret is compared.
+    seconds = itertools.count(1_700_000_000)
+    monkeypatch.setattr(TimestampSigner, "get_timestamp", lambda self: next(seconds))
+
+
+def panel(client, url: str) -> str:
+    return client.get(url, headers=HTMX).get_data(as_text=True)
+
+
+def device(app, url: str, lang: str = "en"):
+    client = app.test_client()
+    client.set_cookie("lang", lang)
+    return client, csrf_token(client, url)
+
+
+def test_devices_alike_share_one_drawing_and_each_gets_its_own_csrf_token(app, renders, ticking):
+    first, first_token = device(app, "/")
+    url, _ = new_counter(first)
+    others = [device(app, url) for _ in range(3)]
+    html = panel(first, url)
+    assert renders == ["panel"]
+    for client, token in others:
+        kept = panel(client, url)
+        [own] = tokens_in(kept)
+        assert session_csrf(app, own) == session_csrf(app, token) != session_csrf(app, first_token)
+        assert kept.replace(own, "T") == html.replace(tokens_in(html).pop(), "T")
+        assert app.extensions["panel_cache"].placeholder not in kept
+    assert renders == ["panel"]  # the three others were served what was drawn for the first
+
+
+def test_a_kept_panel_never_shows_another_devices_seat_or_name_offer(app, renders):
+    anna, anna_token = device(app, "/")
+    url, _ = new_counter(anna)
+    anna.post("/device", data={"csrf_token": anna_token, "label": "Anna"})
+    seat(anna, url, anna_token, "even")
+    boris, boris_token = device(app, url)
+    seat(boris, url, boris_token, "odd")
+    carol, _ = device(app, url)
+    seen = {name: panel(client, url) for name, client in (("anna", anna), ("boris", boris), ("carol", carol))}
+    assert cue(seen["anna"]) == "Your turn" and 'data-seat="even"' in seen["anna"]
+    assert "Call this device" not in seen["anna"]  # she has a name
+    assert cue(seen["boris"]) == "Waiting" and 'data-seat="odd"' in seen["boris"]
+    assert "Call this device “Odd”" in seen["boris"]
+    assert cue(seen["carol"]) == "" and "data-seat" not in seen["carol"] and "Who is this phone?" in seen["carol"]
+    assert "held by Anna" in seen["boris"] and "held by Anna" in seen["carol"] and "held by Anna" not in seen["anna"]
+    # The same again, now from what was kept: each still sees only its own seat.
+    renders.clear()
+    again = {name: panel(client, url) for name, client in (("carol", carol), ("boris", boris), ("anna", anna))}
+    assert renders == []
+    for name in seen:
+        assert again[name].replace(tokens_in(again[name]).pop(), "T") == seen[name].replace(
+            tokens_in(seen[name]).pop(), "T")
+
+
+def test_a_kept_panel_is_in_the_devices_own_language_and_watching_is_its_own(app, renders):
+    english, _ = device(app, "/")
+    url, token = new_counter(english)
+    russian, _ = device(app, url, "ru")
+    watcher, watcher_token = device(app, url)
+    watcher.post(url + "/watch", data={"csrf_token": watcher_token}, headers=HTMX)
+    assert "Who is this phone?" in panel(english, url)
+    html = panel(russian, url)
+    assert "Чей это телефон?" in html and "Who is this phone?" not in html
+    html = panel(watcher, url)
+    assert "Who is this phone?" not in html and "Чей" not in html
+    renders.clear()
+    assert "Чей это телефон?" in panel(russian, url) and "Who is this phone?" in panel(english, url)
+    assert renders == []
+    act(english, url, token, 0, "add", n="2")
+    assert count(panel(russian, url)) == 2 and count(panel(watcher, url)) == 2  # a new version: drawn anew
+
+
+def test_a_device_renamed_is_shown_by_its_new_name_at_once(app):
+    anna, anna_token = device(app, "/")
+    url, _ = new_counter(anna)
+    anna.post("/device", data={"csrf_token": anna_token, "label": "Anna"})
+    seat(anna, url, anna_token, "even")
+    boris, _ = device(app, url)
+    before = panel(boris, url)
+    live_token = re.search(r'data-live-token="([^"]+)"', before).group(1)
+    assert "held by Anna" in before
+    anna.post("/device", data={"csrf_token": anna_token, "label": "Anya"})
+    # The seat's holder has a new name: the other devices are told the game moved, and see it.
+    assert boris.get(f"{url}/live?v={live_token}&wait=0").status_code == 200
+    assert "held by Anya" in panel(boris, url)
+
+
+def test_a_refused_action_is_never_kept_for_others(app, renders):
+    phone, phone_token = device(app, "/")
+    url, _ = new_counter(phone)
+    refused = act(phone, url, phone_token, 0, "add", n="-5")
+    assert refused.status_code == 422
+    tablet, _ = device(app, url)
+    html = panel(tablet, url)
+    assert 'role="alert"' not in html and count(html) == 0
