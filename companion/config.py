@@ -54,6 +54,7 @@ DEFAULTS = {
     "SESSION_COOKIE_HTTPONLY": True,
     "SESSION_COOKIE_SAMESITE": "Lax",
     "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 180,
+    "SESSION_REFRESH_EACH_REQUEST": False,  # renewed once a day instead (security.py)
     "MAX_CONTENT_LENGTH": 4 * 1024 * 1024,
     # A game file, plain or gzipped, before and after inflating: a 2,200-event Mage Knight game is
     # 4.3 MB (about 2 KB a change), so this holds about 16,000 changes.

@@ -127,3 +127,21 @@ def test_a_refused_action_is_never_kept_for_others(app, renders):
     tablet, _ = device(app, url)
     html = panel(tablet, url)
     assert 'role="alert"' not in html and count(html) == 0
+
+
+def session_cookie_set(response) -> bool:
+    return any(c.startswith("session=") for c in response.headers.getlist("Set-Cookie"))
+
+
+def test_the_session_cookie_is_renewed_once_a_day_not_with_every_answer(app, monkeypatch):
+    from companion import security
+    day = [20_000]
+    monkeypatch.setattr(security, "day_number", lambda: day[0])
+    phone = app.test_client()
+    url, _ = new_counter(phone)
+    assert not session_cookie_set(phone.get(url, headers=HTMX))
+    assert not session_cookie_set(phone.get(url + "/live?v=0&wait=0"))
+    day[0] += 1
+    renewed = phone.get(url, headers=HTMX)
+    assert session_cookie_set(renewed) and "Expires=" in renewed.headers["Set-Cookie"]
+    assert not session_cookie_set(phone.get(url, headers=HTMX))
