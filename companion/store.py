@@ -218,6 +218,12 @@ def current_token(code: str) -> tuple[int, str] | None:
     return (row.id, f"{row.version}.{row.seating}") if row else None
 
 
+def done_reading() -> None:
+    """Hand the request's database connection back before a long render: under load the connections
+    are what greenlets queue for, and a render needs none (what was read stays readable)."""
+    db.session.close()
+
+
 def live_row(code: str) -> sa.Row | None:
     """The game's id, creation time, version and seating: what a kept panel of it is found by."""
     return db.session.execute(sa.select(Game.id, Game.created_at, Game.version, Game.seating)

@@ -76,6 +76,7 @@ def shared_panel(game: Game, context: dict) -> str:
     """The live panel, drawn once per game version for every device that would get the same HTML."""
     cache = panel_cache.cache()
     context["panel_token"] = cache.placeholder
+    store.done_reading()
     html = render_block("game.html", "panel", **{**context, "csrf_token": lambda: cache.placeholder})
     seat_of = {seat["holder"]: seat["id"] for seat in context["seats"] if seat["holder"]}
     my_seat = context["my_seat"]["id"] if context["my_seat"] else None
@@ -87,6 +88,7 @@ def shared_panel(game: Game, context: dict) -> str:
 def kept_panel(code: str) -> str | None:
     """This device's live panel if one like it was drawn for the game as it is now: one read, no render."""
     row = store.live_row(code)
+    store.done_reading()
     if row is None:
         return None
     cache = panel_cache.cache()
