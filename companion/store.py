@@ -214,20 +214,23 @@ def live_token(game: Game) -> str:
 
 def current_token(code: str) -> tuple[int, str] | None:
     """(game id, live token): the cheap question every live-update request asks."""
-    row = db.session.execute(sa.select(Game.id, Game.version, Game.seating).where(Game.code == code)).first()
+    row = live_row(code)
     return (row.id, f"{row.version}.{row.seating}") if row else None
+
+
+def live_row(code: str) -> sa.Row | None:
+    """The game's id, creation time, version and seating: its live token, and what a kept panel of it is
+    found by. Asked by every live request and panel fetch, so it is asked alone, outside any transaction:
+    one round trip to PostgreSQL (not BEGIN, SELECT, ROLLBACK) and no session."""
+    with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        return connection.execute(sa.select(Game.id, Game.created_at, Game.version, Game.seating)
+                                  .where(Game.code == code)).first()
 
 
 def done_reading() -> None:
     """Hand the request's database connection back before a long render: under load the connections
     are what greenlets queue for, and a render needs none (what was read stays readable)."""
     db.session.close()
-
-
-def live_row(code: str) -> sa.Row | None:
-    """The game's id, creation time, version and seating: what a kept panel of it is found by."""
-    return db.session.execute(sa.select(Game.id, Game.created_at, Game.version, Game.seating)
-                              .where(Game.code == code)).first()
 
 
 def _plain(params: Mapping[str, Any]) -> dict:

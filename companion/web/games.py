@@ -88,7 +88,6 @@ def shared_panel(game: Game, context: dict) -> str:
 def kept_panel(code: str) -> str | None:
     """This device's live panel if one like it was drawn for the game as it is now: one read, no render."""
     row = store.live_row(code)
-    store.done_reading()
     if row is None:
         return None
     cache = panel_cache.cache()
