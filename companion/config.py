@@ -36,6 +36,8 @@ def from_environment(instance_path: str) -> dict:
            if os.environ.get(name)},
         "LIVE_MAX_WAITING_PER_ADDRESS": int(os.environ.get("LIVE_MAX_WAITING_PER_ADDRESS", "500")),
         "LIVE_CATCH_UP_SECONDS": float(os.environ.get("LIVE_CATCH_UP_SECONDS", "5")),
+        **{name: int(os.environ[name]) for name in ("DATABASE_POOL_SIZE", "DATABASE_POOL_OVERFLOW")
+           if os.environ.get(name)},
     }
 
 
@@ -64,6 +66,9 @@ DEFAULTS = {
     "BABEL_DEFAULT_LOCALE": "en",
     "LANGUAGES": ("en", "ru"),
     "SQLALCHEMY_ENGINE_OPTIONS": {},
+    # PostgreSQL connections per server process (database.py says why so few).
+    "DATABASE_POOL_SIZE": 4,
+    "DATABASE_POOL_OVERFLOW": 4,
     # SQLite: how often each process asks whether another one committed (PRAGMA data_version, a few
     # microseconds); PostgreSQL pushes instead (LISTEN/NOTIFY).
     "PROXIES": 0,

@@ -14,6 +14,7 @@ Under gunicorn's gevent worker a waiting device is a greenlet (a few KB), never 
 """
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 import time
@@ -71,6 +72,7 @@ class Watcher:
         self.per_device: Counter[str] = Counter()
         self.per_address: Counter[str] = Counter()
         self.thread: threading.Thread | None = None
+        self.started_in = 0  # the process whose watcher thread runs
         game_moved.connect(self._committed_here, sender=app, weak=False)
 
     # --- the waiting side ---------------------------------------------------------------------
@@ -135,10 +137,17 @@ class Watcher:
     # --- hearing of other processes' changes ------------------------------------------------------
 
     def _start(self) -> None:
-        # Started lazily in each worker process (a thread does not survive a fork).
-        if self.thread is None or not self.thread.is_alive():
-            self.thread = threading.Thread(target=self._run, name="live-watcher", daemon=True)
-            self.thread.start()
+        # Started lazily in each worker process (a thread does not survive a fork), once: a thread is not
+        # alive until its start() returns, and under gevent start() lets other devices run meanwhile
+        # (asking is_alive() started a watcher per device arriving then: 31 LISTEN connections per process).
+        if self.started_in == os.getpid():
+            return
+        with self.lock:
+            if self.started_in == os.getpid():
+                return
+            self.started_in = os.getpid()
+        self.thread = threading.Thread(target=self._run, name="live-watcher", daemon=True)
+        self.thread.start()
 
     def _run(self) -> None:
         url = sa.engine.make_url(self.app.config["SQLALCHEMY_DATABASE_URI"])
