@@ -72,7 +72,7 @@ def panel_variant(my_seat: str | None, me: store.DeviceRef, watching: bool) -> t
     return my_seat, bool(me.label), watching
 
 
-def shared_panel(game: Game, context: dict) -> str:
+def shared_panel(game: Game, context: dict) -> Response:
     """The live panel, drawn once per game version for every device that would get the same HTML."""
     cache = panel_cache.cache()
     context["panel_token"] = cache.placeholder
@@ -80,12 +80,12 @@ def shared_panel(game: Game, context: dict) -> str:
     html = render_block("game.html", "panel", **{**context, "csrf_token": lambda: cache.placeholder})
     seat_of = {seat["holder"]: seat["id"] for seat in context["seats"] if seat["holder"]}
     my_seat = context["my_seat"]["id"] if context["my_seat"] else None
-    cache.keep(panel_cache.shared_key(game.id, game.code, game.created_at, game.version, game.seating), seat_of,
-               panel_variant(my_seat, context["me"], context["watching"]), html)
-    return cache.with_token(html)
+    kept = cache.keep(panel_cache.shared_key(game.id, game.code, game.created_at, game.version, game.seating),
+                      seat_of, panel_variant(my_seat, context["me"], context["watching"]), html)
+    return cache.answer(kept)
 
 
-def kept_panel(code: str) -> str | None:
+def kept_panel(code: str) -> Response | None:
     """This device's live panel if one like it was drawn for the game as it is now: one read, no render."""
     row = store.live_row(code)
     if row is None:
@@ -96,11 +96,11 @@ def kept_panel(code: str) -> str | None:
         return None
     me = devices.current()
     watching = request.cookies.get(watching_cookie_of(code)) == "1"
-    html = shared.panels.get(panel_variant(shared.seat_of.get(me.id), me, watching))
-    if html is None:
+    kept = shared.panels.get(panel_variant(shared.seat_of.get(me.id), me, watching))
+    if kept is None:
         return None
     store.touch_presence(row.id, me.id)
-    return cache.with_token(html)
+    return cache.answer(kept)
 
 
 @bp.get("")

@@ -21,15 +21,30 @@ import threading
 from collections import OrderedDict
 from typing import Hashable
 
-from flask import Flask, current_app, render_template
+from flask import Flask, Response, current_app, render_template, request
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from ..models import Game
+from .gzip_parts import GzipParts
 
 MAX_ENTRIES = 512  # (game, language) pairs of the kind's part, about 20–40 KB each
 MAX_SHARED = 1024  # (game version, language) sets of whole panels
+
+
+class KeptPanel:
+    """One live panel with the placeholder token, and the same gzipped once (when a device asks for gzip)."""
+
+    __slots__ = ("html", "_gzip")
+
+    def __init__(self, html: str):
+        self.html, self._gzip = html, None
+
+    def gzipped(self, placeholder: str) -> GzipParts:
+        if self._gzip is None:
+            self._gzip = GzipParts(self.html.encode(), placeholder.encode())
+        return self._gzip
 
 
 class SharedPanels:
@@ -39,7 +54,7 @@ class SharedPanels:
 
     def __init__(self, seat_of: dict[str, str]):
         self.seat_of = seat_of  # device id -> the seat it holds, as the panels were drawn
-        self.panels: dict[Hashable, str] = {}
+        self.panels: dict[Hashable, KeptPanel] = {}
 
 
 class PanelCache:
@@ -71,18 +86,27 @@ class PanelCache:
         with self._lock:
             return self._shared.get(key)
 
-    def keep(self, key: tuple, seat_of: dict[str, str], variant: Hashable, html: str) -> None:
+    def keep(self, key: tuple, seat_of: dict[str, str], variant: Hashable, html: str) -> KeptPanel:
+        kept = KeptPanel(html)
         with self._lock:
             entry = self._shared.get(key)
             if entry is None or entry.seat_of != seat_of:
                 entry = self._shared[key] = SharedPanels(seat_of)
-            entry.panels[variant] = html
+            entry.panels[variant] = kept
             self._shared.move_to_end(key)
             while len(self._shared) > MAX_SHARED:
                 self._shared.popitem(last=False)
+        return kept
 
-    def with_token(self, html: str) -> str:
-        return html.replace(self.placeholder, generate_csrf())
+    def answer(self, kept: KeptPanel) -> Response:
+        """The panel with this device's CSRF token, gzipped if the device takes gzip."""
+        token = generate_csrf()
+        if request.accept_encodings["gzip"] > 0:
+            response = Response(kept.gzipped(self.placeholder).with_token(token.encode()), mimetype="text/html")
+            response.headers["Content-Encoding"] = "gzip"  # Flask-Compress leaves it as it is
+            response.vary.add("Accept-Encoding")
+            return response
+        return Response(kept.html.replace(self.placeholder, token), mimetype="text/html")
 
 
 def locale() -> str:

@@ -2,6 +2,7 @@
 never one device's seat, name offer, language or CSRF token on another device."""
 from __future__ import annotations
 
+import gzip
 import itertools
 import re
 
@@ -9,6 +10,7 @@ import pytest
 from itsdangerous import TimestampSigner
 
 from companion.web import games
+from companion.web.gzip_parts import GzipParts
 from tests.conftest import csrf_token
 from tests.web.helpers import HTMX, act, count, new_counter
 from tests.web.test_game_pages import session_csrf, tokens_in
@@ -145,3 +147,25 @@ def test_the_session_cookie_is_renewed_once_a_day_not_with_every_answer(app, mon
     renewed = phone.get(url, headers=HTMX)
     assert session_cookie_set(renewed) and "Expires=" in renewed.headers["Set-Cookie"]
     assert not session_cookie_set(phone.get(url, headers=HTMX))
+
+
+def test_a_kept_panel_gzipped_once_carries_each_devices_own_token(app, ticking):
+    phone, phone_token = device(app, "/")
+    url, _ = new_counter(phone)
+    tablet, tablet_token = device(app, url)
+    answers = [client.get(url, headers={**HTMX, "Accept-Encoding": "gzip"}) for client in (phone, tablet)]
+    plain = panel(phone, url)
+    for answer, token in zip(answers, (phone_token, tablet_token)):
+        assert answer.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in answer.headers["Vary"]
+        html = gzip.decompress(answer.data).decode()
+        [own] = tokens_in(html)
+        assert session_csrf(app, own) == session_csrf(app, token)
+        assert html.replace(own, "T") == plain.replace(tokens_in(plain).pop(), "T")
+    assert "Content-Encoding" not in phone.get(url, headers={**HTMX, "Accept-Encoding": "identity"}).headers
+
+
+@pytest.mark.parametrize("text", ["", "P", "aPb", "PaP", "PP", "no token at all", "<p>" * 3000 + "P" + "é" * 70000])
+def test_gzip_parts_decompress_to_the_text_with_the_token_in(text):
+    token = "ImFiYyI.Z1x2Yw.c2lnbmF0dXJl"
+    parts = GzipParts(text.encode(), b"P")
+    assert gzip.decompress(parts.with_token(token.encode())).decode() == text.replace("P", token)
