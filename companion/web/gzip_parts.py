@@ -1,10 +1,12 @@
 """A kept panel gzipped once, its CSRF tokens put in per device without compressing it again.
 
 A panel is the same for every device alike but for its CSRF token, and gzipping 40 KB for each device
-cost more than everything else it took to serve a kept panel. So the text between the tokens is
-compressed once, each piece ending on a full flush (the compressor forgets what came before, so no
-piece refers back across a token), and a device's token goes in between as a stored (uncompressed)
-deflate block; the gzip trailer's checksum and length are worked out per answer (RFC 1951, 1952).
+cost more than everything else it took to serve a kept panel. So the panel is compressed once with a
+stand-in of the token's length at each token's place: NUL bytes, which no panel text holds, so nothing
+after refers back into them. Each stand-in is compressed between two sync flushes, so its blocks can be
+cut out and replaced by a stored (uncompressed) block holding a device's token; every back reference
+keeps its distance, the token being as long as its stand-in. The gzip trailer's checksum and length
+are worked out per answer (RFC 1951, 1952).
 """
 from __future__ import annotations
 
@@ -16,15 +18,22 @@ LEVEL = 6
 
 
 class GzipParts:
-    def __init__(self, text: bytes, placeholder: bytes):
-        self.parts = text.split(placeholder)
+    def __init__(self, text: bytes, placeholder: bytes, token_length: int):
+        if b"\x00" in text or not 0 < token_length <= 0xFFFF:
+            raise ValueError("the text holds NUL bytes, or no stored block holds such a token")
+        self.parts, self.token_length = text.split(placeholder), token_length
         compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
-        self.compressed = [compressor.compress(part) + compressor.flush(zlib.Z_FULL_FLUSH) for part in self.parts]
+        self.compressed = []
+        for n, part in enumerate(self.parts):
+            if n:  # the stand-in: compressed so the window is as a device's answer will have it, then cut
+                compressor.compress(b"\x00" * token_length)
+                compressor.flush(zlib.Z_SYNC_FLUSH)
+            self.compressed.append(compressor.compress(part) + compressor.flush(zlib.Z_SYNC_FLUSH))
         self.end = compressor.flush(zlib.Z_FINISH)  # the final, empty block
 
     def with_token(self, token: bytes) -> bytes:
-        if len(token) > 0xFFFF:
-            raise ValueError("a stored block holds at most 65,535 bytes")
+        if len(token) != self.token_length:
+            raise ValueError("the token is not as long as its stand-in")
         stored = b"\x00" + struct.pack("<HH", len(token), len(token) ^ 0xFFFF) + token
         body, crc, size = [HEADER], 0, 0
         for n, (part, compressed) in enumerate(zip(self.parts, self.compressed)):

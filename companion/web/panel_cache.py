@@ -41,10 +41,11 @@ class KeptPanel:
     def __init__(self, html: str):
         self.html, self._gzip = html, None
 
-    def gzipped(self, placeholder: str) -> GzipParts:
-        if self._gzip is None:
-            self._gzip = GzipParts(self.html.encode(), placeholder.encode())
-        return self._gzip
+    def gzipped(self, placeholder: str, token: str) -> bytes:
+        # Tokens are all as long (a signed session secret): one compression serves every device.
+        if self._gzip is None or self._gzip.token_length != len(token):
+            self._gzip = GzipParts(self.html.encode(), placeholder.encode(), len(token))
+        return self._gzip.with_token(token.encode())
 
 
 class SharedPanels:
@@ -102,7 +103,7 @@ class PanelCache:
         """The panel with this device's CSRF token, gzipped if the device takes gzip."""
         token = generate_csrf()
         if request.accept_encodings["gzip"] > 0:
-            response = Response(kept.gzipped(self.placeholder).with_token(token.encode()), mimetype="text/html")
+            response = Response(kept.gzipped(self.placeholder, token), mimetype="text/html")
             response.headers["Content-Encoding"] = "gzip"  # Flask-Compress leaves it as it is
             response.vary.add("Accept-Encoding")
             return response

@@ -164,8 +164,12 @@ def test_a_kept_panel_gzipped_once_carries_each_devices_own_token(app, ticking):
     assert "Content-Encoding" not in phone.get(url, headers={**HTMX, "Accept-Encoding": "identity"}).headers
 
 
-@pytest.mark.parametrize("text", ["", "P", "aPb", "PaP", "PP", "no token at all", "<p>" * 3000 + "P" + "é" * 70000])
+@pytest.mark.parametrize("text", ["", "P", "aPb", "PaP", "PP", "no token at all", "<p>" * 3000 + "P" + "é" * 70000,
+                                  # text after a token repeating what came before it, across the token
+                                  "value=\"P\"><i>value=\"P\"><i>" * 400])
 def test_gzip_parts_decompress_to_the_text_with_the_token_in(text):
     token = "ImFiYyI.Z1x2Yw.c2lnbmF0dXJl"
-    parts = GzipParts(text.encode(), b"P")
+    parts = GzipParts(text.encode(), b"P", len(token))
     assert gzip.decompress(parts.with_token(token.encode())).decode() == text.replace("P", token)
+    with pytest.raises(ValueError):
+        parts.with_token(b"short")
