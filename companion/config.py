@@ -66,9 +66,11 @@ DEFAULTS = {
     "BABEL_DEFAULT_LOCALE": "en",
     "LANGUAGES": ("en", "ru"),
     "SQLALCHEMY_ENGINE_OPTIONS": {},
-    # PostgreSQL connections per server process (database.py says why so few).
-    "DATABASE_POOL_SIZE": 4,
-    "DATABASE_POOL_OVERFLOW": 4,
+    # PostgreSQL connections per server process (database.py says why so few). All kept open: an
+    # overflow connection is closed when given back, and opening them again and again (a PostgreSQL
+    # process each) cost more CPU than anything the app asked of them.
+    "DATABASE_POOL_SIZE": 8,
+    "DATABASE_POOL_OVERFLOW": 0,
     # SQLite: how often each process asks whether another one committed (PRAGMA data_version, a few
     # microseconds); PostgreSQL pushes instead (LISTEN/NOTIFY).
     "PROXIES": 0,
