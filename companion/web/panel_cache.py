@@ -28,6 +28,7 @@ from markupsafe import Markup
 
 from ..models import Game
 from .gzip_parts import GzipParts
+from .panel_disk import PanelDisk
 
 MAX_ENTRIES = 512  # (game, language) pairs of the kind's part, about 20–40 KB each
 MAX_SHARED = 1024  # (game version, language) sets of whole panels
@@ -59,12 +60,13 @@ class SharedPanels:
 
 
 class PanelCache:
-    def __init__(self) -> None:
+    def __init__(self, disk: PanelDisk | None = None) -> None:
         # Letters and digits only, so escaping leaves it as it is; random, so no typed text is it by chance.
         self.placeholder = "csrf" + secrets.token_hex(12)
         self._lock = threading.Lock()
         self._panels: OrderedDict[tuple, tuple[int, str]] = OrderedDict()
         self._shared: OrderedDict[tuple, SharedPanels] = OrderedDict()
+        self.disk = disk  # panels the other server processes on this host drew
 
     def render(self, game: Game, context: dict, token: str | None = None) -> Markup:
         """The kind's part of the panel, with `token` (this request's CSRF token unless given) put in."""
@@ -85,19 +87,38 @@ class PanelCache:
 
     def shared(self, key: tuple) -> SharedPanels | None:
         with self._lock:
-            return self._shared.get(key)
+            entry = self._shared.get(key)
+        if entry is not None or self.disk is None:
+            return entry
+        found = self.disk.load(key)
+        if found is None:
+            return None
+        seat_of, placeholder, panels = found
+        entry = SharedPanels(seat_of)
+        entry.panels = {variant: KeptPanel(html.replace(placeholder, self.placeholder))
+                        for variant, html in panels.items()}
+        with self._lock:
+            self._remember(key, entry)
+        return entry
 
     def keep(self, key: tuple, seat_of: dict[str, str], variant: Hashable, html: str) -> KeptPanel:
         kept = KeptPanel(html)
         with self._lock:
             entry = self._shared.get(key)
             if entry is None or entry.seat_of != seat_of:
-                entry = self._shared[key] = SharedPanels(seat_of)
+                entry = SharedPanels(seat_of)
             entry.panels[variant] = kept
-            self._shared.move_to_end(key)
-            while len(self._shared) > MAX_SHARED:
-                self._shared.popitem(last=False)
+            self._remember(key, entry)
+            panels = {variant: kept.html for variant, kept in entry.panels.items()}
+        if self.disk is not None:
+            self.disk.save(key, seat_of, self.placeholder, panels)
         return kept
+
+    def _remember(self, key: tuple, entry: SharedPanels) -> None:
+        self._shared[key] = entry
+        self._shared.move_to_end(key)
+        while len(self._shared) > MAX_SHARED:
+            self._shared.popitem(last=False)
 
     def answer(self, kept: KeptPanel) -> Response:
         """The panel with this device's CSRF token, gzipped if the device takes gzip."""
@@ -128,4 +149,5 @@ def kind_panel(game: Game, context: dict) -> Markup:
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["panel_cache"] = PanelCache()
+    app.extensions["panel_cache"] = PanelCache(
+        PanelDisk.for_database(app.instance_path, app.config["SQLALCHEMY_DATABASE_URI"]))

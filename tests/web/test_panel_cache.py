@@ -173,3 +173,37 @@ def test_gzip_parts_decompress_to_the_text_with_the_token_in(text):
     assert gzip.decompress(parts.with_token(token.encode())).decode() == text.replace("P", token)
     with pytest.raises(ValueError):
         parts.with_token(b"short")
+
+
+def test_a_panel_drawn_by_one_server_process_is_read_by_another(tmp_path, monkeypatch):
+    from tests.conftest import make_app
+    first, second = make_app(tmp_path / "shared.db"), make_app(tmp_path / "shared.db", upgrade=False)
+    drawn = []
+    draw = games.render_block
+    monkeypatch.setattr(games, "render_block", lambda *a, **k: drawn.append(1) or draw(*a, **k))
+    phone, phone_token = device(first, "/")
+    url, _ = new_counter(phone)
+    seat(phone, url, phone_token, "even")
+    panel(phone, url)  # both drawn by the first process: a seated phone's panel and a seatless one's
+    panel(device(first, url)[0], url)
+    drawn.clear()
+    tablet, tablet_token = device(second, url)
+    kept = panel(tablet, url)
+    assert drawn == [] and cue(kept) == "" and "Who is this phone?" in kept
+    [own] = tokens_in(kept)
+    assert session_csrf(second, own) == session_csrf(second, tablet_token)
+    assert second.extensions["panel_cache"].placeholder not in kept
+    assert first.extensions["panel_cache"].placeholder not in kept
+    assert cue(panel(app_client_as(second, phone), url)) == "Your turn"  # its own seat, from the file too
+    assert drawn == []
+    act(phone, url, phone_token, 0, "add", n="1")
+    drawn.clear()
+    assert count(panel(tablet, url)) == 1 and drawn == [1]  # a new version: never the kept one
+
+
+def app_client_as(app, client):
+    """The same browser (its cookies) asking another server process."""
+    other = app.test_client()
+    for cookie in client._cookies.values():
+        other.set_cookie(cookie.key, cookie.value, domain=cookie.domain)
+    return other
