@@ -26,6 +26,7 @@ from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
+from ..changes import GONE, game_moved
 from ..models import Game
 from .gzip_parts import GzipParts
 from .panel_disk import PanelDisk
@@ -149,5 +150,11 @@ def kind_panel(game: Game, context: dict) -> Markup:
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["panel_cache"] = PanelCache(
+    panels = app.extensions["panel_cache"] = PanelCache(
         PanelDisk.for_database(app.instance_path, app.config["SQLALCHEMY_DATABASE_URI"]))
+
+    def deleted(_app, code: str, token: str) -> None:
+        if token == GONE and panels.disk is not None:
+            panels.disk.forget(code)
+
+    game_moved.connect(deleted, sender=app, weak=False)

@@ -61,5 +61,11 @@ class PanelDisk:
             temporary.unlink(missing_ok=True)  # a courtesy to the other processes: they draw it themselves
 
 
+    def forget(self, code: str) -> None:
+        """A deleted game's panels leave the disk with it (on this host)."""
+        for path in self.directory.glob(f"*-{code}-*.json"):
+            path.unlink(missing_ok=True)
+
+
 def _plain(key: tuple) -> list:
     return [str(part) if not isinstance(part, (int, str)) else part for part in key]

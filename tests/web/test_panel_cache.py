@@ -207,3 +207,14 @@ def app_client_as(app, client):
     for cookie in client._cookies.values():
         other.set_cookie(cookie.key, cookie.value, domain=cookie.domain)
     return other
+
+
+def test_a_deleted_games_panels_leave_the_disk(app):
+    phone, token = device(app, "/")
+    url, _ = new_counter(phone)
+    panel(phone, url)
+    folder = app.extensions["panel_cache"].disk.directory
+    code = url.rsplit("/", 1)[1]
+    assert list(folder.glob(f"*-{code}-*.json"))
+    phone.post(url + "/delete", data={"csrf_token": token, "confirm": "yes"})
+    assert not list(folder.glob(f"*-{code}-*.json"))
