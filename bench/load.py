@@ -4,8 +4,9 @@ each device of the table hears of it — measured by a load client that is never
 Server: gunicorn.conf.py as bin/serve runs it (gevent workers) on SQLite, or several app servers on one
 PostgreSQL (--postgres URL --servers 2), the devices of a table spread over them.
 Each table: one player acting every ~--pause s through the JSON API (Mice and Mystics "Next", a new
-connection per tap as a phone that idled past keep-alive opens) and --devices devices that long poll
-and fetch their own panel whenever the game moves, as the pages do. Each device keeps its cookies and
+connection per tap as a phone that idled past keep-alive opens) and --devices devices that fetch their
+own panel whenever the game moves: hearing of it by long poll (--follow poll, as scripts do) or, as the
+pages do, on an event stream kept open (--follow stream). Each device keeps its cookies and
 each table comes from a loopback address of its own (127.0.x.y), as phones at different tables would.
 
 The client is asyncio (aiohttp) in --clients processes of its own. Each reports its CPU use and its
@@ -14,7 +15,7 @@ Idle memory per waiting device: the server's resident memory with every device w
 acting, less before the devices came, divided by the devices.
 
 Bounded in time; loopback only.
-Usage: .venv/bin/python -m bench.load [--tables 50] [--devices 4] [--seconds 60] [--clients 1]
+Usage: .venv/bin/python -m bench.load [--tables 50] [--devices 4] [--seconds 60] [--clients 1] [--follow stream]
        [--postgres postgresql://user:pw@127.0.0.1/postgres --servers 2]
 """
 from __future__ import annotations
@@ -23,6 +24,7 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import os
 import random
 import tempfile
 import time
@@ -47,21 +49,29 @@ def table_address(table: int) -> str:
 # --- the client (in processes of its own) ------------------------------------------------------
 
 def client_process(tables: list[dict], devices: int, pause: float, start_at: float, idle: float,
-                   seconds: float, results) -> None:
-    results.put(asyncio.run(client(tables, devices, pause, start_at, idle, seconds)))
+                   seconds: float, results, follow: str = "poll") -> None:
+    results.put(asyncio.run(client(tables, devices, pause, start_at, idle, seconds, follow)))
 
 
-async def client(tables, devices, pause, start_at, idle, seconds) -> dict:
+async def client(tables, devices, pause, start_at, idle, seconds, follow="poll") -> dict:
     import aiohttp
 
     stop = asyncio.Event()
     out = {"errors": [], "actions": [], "panels": [], "acted": {}, "heard": [], "lag": []}
     timeout = aiohttp.ClientTimeout(total=60)
 
-    def session(address: str, fresh_connections: bool = False):
-        connector = aiohttp.TCPConnector(limit=1, local_addr=(address, 0), force_close=fresh_connections)
+    def session(address: str, fresh_connections: bool = False, connections: int = 1):
+        connector = aiohttp.TCPConnector(limit=connections, local_addr=(address, 0), force_close=fresh_connections)
         return aiohttp.ClientSession(connector=connector, cookie_jar=aiohttp.CookieJar(unsafe=True),
                                      timeout=timeout)
+
+    async def fetch_panel(http, base: str, code: str) -> None:
+        started = time.perf_counter()
+        async with http.get(f"{base}/g/{code}", headers={"HX-Request": "true"}) as panel:
+            await panel.read()
+        out["panels"].append(time.perf_counter() - started)
+        if panel.status != 200:
+            out["errors"].append(f"panel: HTTP {panel.status}")
 
     async def device(table: dict, index: int) -> None:
         base, code = table["servers"][index % len(table["servers"])], table["code"]
@@ -80,15 +90,43 @@ async def client(tables, devices, pause, start_at, idle, seconds) -> dict:
                         continue
                     token = json.loads(body)["token"]
                     out["heard"].append((code, int(token.split(".")[0]), heard_at))
-                    started = time.perf_counter()
-                    async with http.get(f"{base}/g/{code}", headers={"HX-Request": "true"}) as panel:
-                        await panel.read()
-                    out["panels"].append(time.perf_counter() - started)
-                    if panel.status != 200:
-                        out["errors"].append(f"panel: HTTP {panel.status}")
+                    await fetch_panel(http, base, code)
                 except (aiohttp.ClientError, asyncio.TimeoutError) as error:
                     if not stop.is_set():
                         out["errors"].append(f"live: {error!r}")
+                        await asyncio.sleep(1)
+
+    async def page(table: dict, index: int) -> None:
+        """A device as a page follows its game: one event stream open (its own connection), and its panel
+        fetched on another whenever an event says the game moved."""
+        base, code = table["servers"][index % len(table["servers"])], table["code"]
+        token = "0.0"
+        async with session(table["address"], connections=2) as http:
+            while not stop.is_set():
+                try:
+                    async with http.get(f"{base}/g/{code}/live", params={"v": token},
+                                        headers={"Accept": "text/event-stream"},
+                                        timeout=aiohttp.ClientTimeout(total=None, sock_read=10)) as stream:
+                        if stream.status != 200:
+                            out["errors"].append(f"stream: HTTP {stream.status}")
+                            await asyncio.sleep(1)
+                            continue
+                        event = ""
+                        async for line in stream.content:
+                            line = line.decode().rstrip("\n")
+                            if line.startswith("event:"):
+                                event = line[6:].strip()
+                            elif line.startswith("data:") and event == "moved":
+                                token = line[5:].strip()
+                                out["heard"].append((code, int(token.split(".")[0]), time.perf_counter()))
+                                await fetch_panel(http, base, code)
+                            elif not line:
+                                event = ""
+                            if stop.is_set():
+                                return
+                except (aiohttp.ClientError, asyncio.TimeoutError) as error:
+                    if not stop.is_set():
+                        out["errors"].append(f"stream: {error!r}")
                         await asyncio.sleep(1)
 
     async def player(table: dict) -> None:
@@ -126,7 +164,8 @@ async def client(tables, devices, pause, start_at, idle, seconds) -> dict:
 
     await asyncio.sleep(max(0.0, start_at - time.time()))
     cpu_started, wall_started = time.process_time(), time.perf_counter()
-    tasks = [asyncio.create_task(device(t, i)) for t in tables for i in range(devices)]
+    follower = page if follow == "stream" else device
+    tasks = [asyncio.create_task(follower(t, i)) for t in tables for i in range(devices)]
     tasks += [asyncio.create_task(player(t)) for t in tables]
     tasks.append(asyncio.create_task(loop_lag()))
     await asyncio.sleep(max(0.0, start_at + idle + seconds - time.time()))
@@ -156,6 +195,28 @@ def resident_kb(master_pid: int) -> int:
         if fields.get("PPid", "").strip() == str(master_pid):
             total += int(fields.get("VmRSS", "0 kB").split()[0])
     return total
+
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def worker_cpu_seconds(master_pid: int) -> float:
+    """CPU time (user + system) spent so far by a gunicorn master's worker processes."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if fields[1] == str(master_pid):
+            total += int(fields[11]) + int(fields[12])
+    return total / TICKS
+
+
+def machine_busy_seconds() -> float:
+    """CPU time the whole machine has spent on anything but idling, summed over its cores."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return (sum(values) - values[3] - values[4]) / TICKS  # less idle and iowait
 
 
 def fresh_postgres(url: str) -> str:
@@ -196,10 +257,13 @@ def main() -> None:
     parser.add_argument("--idle", type=float, default=8, help="seconds with every device waiting before anyone acts")
     parser.add_argument("--pause", type=float, default=5.0, help="mean seconds between a table's actions")
     parser.add_argument("--clients", type=int, default=1, help="load client processes")
+    parser.add_argument("--follow", choices=("poll", "stream"), default="poll",
+                        help="devices long poll (as scripts do) or keep an event stream open (as pages do)")
     parser.add_argument("--postgres", default="", help="a PostgreSQL server URL (a fresh database is made on it)")
     parser.add_argument("--servers", type=int, default=1, help="app servers (each its own gunicorn)")
     parser.add_argument("--workers", type=int, default=0, help="worker processes per server (default: 2 / servers)")
     args = parser.parse_args()
+    load_at_start = " ".join(f"{n:.2f}" for n in os.getloadavg())
     workdir = Path(tempfile.mkdtemp())
     database = fresh_postgres(args.postgres) if args.postgres else f"sqlite:///{workdir / 'bench.db'}"
     workers = args.workers or max(1, 2 // args.servers)
@@ -218,11 +282,17 @@ def main() -> None:
         results = multiprocessing.get_context("spawn").Queue()
         clients = [multiprocessing.get_context("spawn").Process(
             target=client_process, args=(tables[i::args.clients], args.devices, args.pause, start_at, args.idle,
-                                         args.seconds, results)) for i in range(args.clients)]
+                                         args.seconds, results, args.follow)) for i in range(args.clients)]
         for process in clients:
             process.start()
         time.sleep(max(0.0, start_at + args.idle - 1.0 - time.time()))
         memory_waiting = sum(resident_kb(server.pid) for server, _, _ in servers)
+        # The server's CPU while the tables act: per action it hardly depends on what else the machine runs.
+        time.sleep(max(0.0, start_at + args.idle - time.time()))
+        cpu_started = [sum(worker_cpu_seconds(server.pid) for server, _, _ in servers), machine_busy_seconds()]
+        time.sleep(max(0.0, start_at + args.idle + args.seconds - time.time()))
+        cpu_used = [sum(worker_cpu_seconds(server.pid) for server, _, _ in servers) - cpu_started[0],
+                    machine_busy_seconds() - cpu_started[1]]
         outcomes = [results.get(timeout=args.idle + args.seconds + 120) for _ in clients]
         for process in clients:
             process.join()
@@ -233,7 +303,8 @@ def main() -> None:
     engine = "PostgreSQL" if args.postgres else "SQLite"
     print(f"{args.tables} tables x {args.devices} devices ({devices} waiting), one action per table every "
           f"~{args.pause:g} s, {args.seconds:.0f} s; {args.servers} app server(s) x {workers} gevent worker(s), "
-          f"{engine}; {args.clients} asyncio client process(es) on the same machine")
+          f"{engine}; devices follow by {'event stream (as pages)' if args.follow == 'stream' else 'long poll'}; "
+          f"{args.clients} asyncio client process(es) on the same machine")
     busy = [o for o in outcomes if o["cpu"] >= CLIENT_CPU_LIMIT or o["lag_p99"] >= LOOP_LAG_LIMIT]
     for n, o in enumerate(outcomes):
         print(f"client {n}: CPU {o['cpu']:.0%} of a core, event loop lag p99 {o['lag_p99'] * 1000:.1f} ms")
@@ -252,6 +323,13 @@ def main() -> None:
             times[what] += samples
     report("server time: action (API)", times["action"])
     report("server time: panel fetch", times["panel"])
+    actions = sum(len(o["actions"]) for o in outcomes)
+    clients_cpu = sum(o["cpu"] for o in outcomes) * args.seconds
+    print(f"server CPU while acting: {cpu_used[0] / args.seconds:.2f} cores, "
+          f"{cpu_used[0] / max(1, actions) * 1000:.1f} ms per action (with its devices' live requests and panels); "
+          f"the rest of the machine (load client included): "
+          f"{max(0.0, cpu_used[1] - cpu_used[0]) / args.seconds:.2f} cores, of which load client "
+          f"{clients_cpu / args.seconds:.2f}; {os.cpu_count()} cores; load average at the start {load_at_start}")
     per_device = (memory_waiting - memory_before) / devices
     print(f"server memory: {memory_before / 1024:.1f} MB before the devices, {memory_waiting / 1024:.1f} MB with "
           f"{devices} waiting: {per_device:.1f} KB per waiting device")

@@ -36,6 +36,8 @@ def from_environment(instance_path: str) -> dict:
            if os.environ.get(name)},
         "LIVE_MAX_WAITING_PER_ADDRESS": int(os.environ.get("LIVE_MAX_WAITING_PER_ADDRESS", "500")),
         "LIVE_CATCH_UP_SECONDS": float(os.environ.get("LIVE_CATCH_UP_SECONDS", "5")),
+        **{name: int(os.environ[name]) for name in ("DATABASE_POOL_SIZE", "DATABASE_POOL_OVERFLOW")
+           if os.environ.get(name)},
     }
 
 
@@ -54,6 +56,7 @@ DEFAULTS = {
     "SESSION_COOKIE_HTTPONLY": True,
     "SESSION_COOKIE_SAMESITE": "Lax",
     "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 180,
+    "SESSION_REFRESH_EACH_REQUEST": False,  # renewed once a day instead (security.py)
     "MAX_CONTENT_LENGTH": 4 * 1024 * 1024,
     # A game file, plain or gzipped, before and after inflating: a 2,200-event Mage Knight game is
     # 4.3 MB (about 2 KB a change), so this holds about 16,000 changes.
@@ -63,6 +66,11 @@ DEFAULTS = {
     "BABEL_DEFAULT_LOCALE": "en",
     "LANGUAGES": ("en", "ru"),
     "SQLALCHEMY_ENGINE_OPTIONS": {},
+    # PostgreSQL connections per server process (database.py says why so few). All kept open: an
+    # overflow connection is closed when given back, and opening them again and again (a PostgreSQL
+    # process each) cost more CPU than anything the app asked of them.
+    "DATABASE_POOL_SIZE": 8,
+    "DATABASE_POOL_OVERFLOW": 0,
     # SQLite: how often each process asks whether another one committed (PRAGMA data_version, a few
     # microseconds); PostgreSQL pushes instead (LISTEN/NOTIFY).
     "PROXIES": 0,

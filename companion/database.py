@@ -16,6 +16,7 @@ from alembic.migration import MigrationContext
 from flask import Flask, current_app
 from flask_migrate import Migrate
 
+from .fair_pool import FairQueuePool
 from .models import db
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
@@ -120,6 +121,15 @@ def init_app(app: Flask) -> None:
         # are cheap file handles: keep some, open more when needed.
         options.setdefault("pool_size", 16)
         options.setdefault("max_overflow", 512)
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+    elif url.get_backend_name() == "postgresql":
+        # Few connections, served in turn (fair_pool.py): each one is a PostgreSQL process wanting a
+        # core, and on a small machine more of them only queue for the cores, slower for all (a larger
+        # pool made 250 tables worse). Requests hold one only to read or write, never to render.
+        options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+        options.setdefault("poolclass", FairQueuePool)
+        options.setdefault("pool_size", app.config["DATABASE_POOL_SIZE"])
+        options.setdefault("max_overflow", app.config["DATABASE_POOL_OVERFLOW"])
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
     db.init_app(app)
     migrate.init_app(app, db)

@@ -69,14 +69,17 @@ class PresenceBuffer:
 
 
 def _write(rows: dict[tuple[int, str], datetime]) -> None:
+    # One statement, compiled once and run for every row: built with the rows in it, each batch was
+    # compiled anew while holding SQLite's write lock (10–36 ms under load, every tap waiting behind it).
+    insert = sqlite_insert if db.session.get_bind().dialect.name == "sqlite" else postgresql_insert
+    statement = insert(Presence)
+    statement = statement.on_conflict_do_update(index_elements=["game_id", "device_id"],
+                                                set_={"last_seen": statement.excluded.last_seen})
     with one_writer():
         games = set(db.session.scalars(sa.select(Game.id).where(Game.id.in_({g for g, _ in rows}))))
         values = [{"game_id": g, "device_id": d, "last_seen": at} for (g, d), at in rows.items() if g in games]
-        insert = sqlite_insert if db.session.get_bind().dialect.name == "sqlite" else postgresql_insert
         for start in range(0, len(values), BATCH):
-            statement = insert(Presence).values(values[start:start + BATCH])
-            db.session.execute(statement.on_conflict_do_update(
-                index_elements=["game_id", "device_id"], set_={"last_seen": statement.excluded.last_seen}))
+            db.session.execute(statement, values[start:start + BATCH])
         db.session.commit()
 
 

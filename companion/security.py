@@ -1,6 +1,8 @@
 """CSRF on every form and htmx request, a strict Content-Security-Policy, careful cookies."""
 from __future__ import annotations
 
+import time
+
 from flask import Flask, Response, request, session
 from flask_wtf.csrf import CSRFProtect, generate_csrf
 
@@ -28,6 +30,11 @@ CSP = "; ".join([
 IMPORTS = {"home.import_game", "api.import_game"}
 
 
+def day_number() -> int:
+    """Days since 1970 (UTC): when the session cookie was last renewed."""
+    return int(time.time() // (24 * 60 * 60))
+
+
 def init_app(app: Flask) -> None:
     @app.before_request
     def import_limit() -> None:
@@ -39,9 +46,15 @@ def init_app(app: Flask) -> None:
 
     @app.before_request
     def keep_session() -> None:
-        # The CSRF token lives in the session: keep it for months so a long game never loses it.
-        if request.endpoint != "static" and not session.permanent:
-            session.permanent = True
+        # The CSRF token lives in the session: keep it for months so a long game never loses it. The
+        # cookie's months start again once a day, not with every answer: signing it anew cost more
+        # than the rest of a live update (SESSION_REFRESH_EACH_REQUEST is off).
+        if request.endpoint != "static":
+            if not session.permanent:
+                session.permanent = True
+            today = day_number()
+            if session.get("renewed") != today:
+                session["renewed"] = today
 
     @app.context_processor
     def one_csrf_token_per_render() -> dict:

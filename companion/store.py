@@ -228,8 +228,65 @@ def live_token(game: Game) -> str:
 
 def current_token(code: str) -> tuple[int, str] | None:
     """(game id, live token): the cheap question every live-update request asks."""
-    row = db.session.execute(sa.select(Game.id, Game.version, Game.seating).where(Game.code == code)).first()
+    row = live_row(code)
     return (row.id, f"{row.version}.{row.seating}") if row else None
+
+
+@dataclass(frozen=True)
+class LiveRow:
+    id: int
+    created_at: datetime
+    version: int
+    seating: int
+
+
+def live_row(code: str) -> LiveRow | None:
+    """The game's id, creation time, version and seating: its live token, and what a kept panel of it is
+    found by. Every live request and panel fetch asks it, hundreds a second at a club: so it is one
+    prepared statement on a pooled driver connection, outside any transaction (one round trip to
+    PostgreSQL, not BEGIN, SELECT, ROLLBACK), without the ORM's machinery around it."""
+    engine = db.engine
+    sql, created_at = _live_sql(engine.dialect)
+    connection = engine.raw_connection()
+    try:
+        driver = connection.driver_connection
+        autocommit = getattr(driver, "autocommit", None)
+        if autocommit is False:  # psycopg: no transaction for one read
+            driver.autocommit = True
+        try:
+            cursor = connection.cursor()
+            cursor.execute(sql, {"code": code} if engine.dialect.paramstyle == "pyformat" else (code,))
+            row = cursor.fetchone()
+            cursor.close()
+        finally:
+            if autocommit is False:
+                driver.autocommit = False
+    finally:
+        connection.close()
+    if row is None:
+        return None
+    return LiveRow(row[0], created_at(row[1]) if created_at else row[1], row[2], row[3])
+
+
+_LIVE_SQL: dict[str, tuple[str, Callable | None]] = {}
+
+
+def _live_sql(dialect: sa.Dialect) -> tuple[str, Callable | None]:
+    """The live read compiled once for this database, and how its creation time is read back (as the
+    ORM reads it, so a kept panel's key matches)."""
+    if dialect.name not in _LIVE_SQL:
+        table = Game.__table__
+        statement = sa.select(table.c.id, table.c.created_at, table.c.version, table.c.seating).where(
+            table.c.code == sa.bindparam("code"))
+        created_at = table.c.created_at.type.dialect_impl(dialect).result_processor(dialect, None)
+        _LIVE_SQL[dialect.name] = (str(statement.compile(dialect=dialect)), created_at)
+    return _LIVE_SQL[dialect.name]
+
+
+def done_reading() -> None:
+    """Hand the request's database connection back before a long render: under load the connections
+    are what greenlets queue for, and a render needs none (what was read stays readable)."""
+    db.session.close()
 
 
 def _plain(params: Mapping[str, Any]) -> dict:
@@ -381,12 +438,16 @@ def device_label(device_id: str) -> str:
 
 
 def set_device_label(device_id: str, label: str) -> None:
+    """The games where this device holds a seat show its name beside the seat: they move on too."""
     with one_writer():
         device = db.session.get(Device, device_id)
         if device is None:
             db.session.add(Device(id=device_id, label=label))
         else:
             device.label = label
+        for game in db.session.scalars(sa.select(Game).join(Seat, Seat.game_id == Game.id)
+                                       .where(Seat.device_id == device_id)).all():
+            _bump_seating(game)  # the first commits the label with it
         db.session.commit()
 
 

@@ -6,6 +6,7 @@ import random
 
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from jinja2_fragments.flask import render_block
 
 from .. import store
 from ..i18n import translate
@@ -60,11 +61,54 @@ def game_context(game: Game, *, unseen: bool = False, **extra) -> dict:
 
 def show_game(game: Game, status: int = 200, **extra):
     store.touch_presence(game.id, devices.current().id)
-    return page_or_block("game.html", "panel", status, **game_context(game, **extra))
+    context = game_context(game, **extra)
+    if is_htmx() and status == 200 and not context.get("error"):
+        return shared_panel(game, context)
+    return page_or_block("game.html", "panel", status, **context)
+
+
+def panel_variant(my_seat: str | None, me: store.DeviceRef, watching: bool) -> tuple:
+    """What the live panel shows of the device itself (beside its language and CSRF token)."""
+    return my_seat, bool(me.label), watching
+
+
+def shared_panel(game: Game, context: dict) -> Response:
+    """The live panel, drawn once per game version for every device that would get the same HTML."""
+    cache = panel_cache.cache()
+    context["panel_token"] = cache.placeholder
+    store.done_reading()
+    html = render_block("game.html", "panel", **{**context, "csrf_token": lambda: cache.placeholder})
+    seat_of = {seat["holder"]: seat["id"] for seat in context["seats"] if seat["holder"]}
+    my_seat = context["my_seat"]["id"] if context["my_seat"] else None
+    kept = cache.keep(panel_cache.shared_key(game.id, game.code, game.created_at, game.version, game.seating),
+                      seat_of, panel_variant(my_seat, context["me"], context["watching"]), html)
+    return cache.answer(kept)
+
+
+def kept_panel(code: str) -> Response | None:
+    """This device's live panel if one like it was drawn for the game as it is now: one read, no render."""
+    row = store.live_row(code)
+    if row is None:
+        return None
+    cache = panel_cache.cache()
+    shared = cache.shared(panel_cache.shared_key(row.id, code, row.created_at, row.version, row.seating))
+    if shared is None:
+        return None
+    me = devices.current()
+    watching = request.cookies.get(watching_cookie_of(code)) == "1"
+    kept = shared.panels.get(panel_variant(shared.seat_of.get(me.id), me, watching))
+    if kept is None:
+        return None
+    store.touch_presence(row.id, me.id)
+    return cache.answer(kept)
 
 
 @bp.get("")
 def show(code: str):
+    if is_htmx():
+        kept = kept_panel(store.normalize_code(code))
+        if kept is not None:
+            return kept
     return show_game(load(code))
 
 
@@ -196,7 +240,11 @@ def take_seat(code: str):
 
 
 def watching_cookie(game: Game) -> str:
-    return f"watching_{game.code}"
+    return watching_cookie_of(game.code)
+
+
+def watching_cookie_of(code: str) -> str:
+    return f"watching_{code}"
 
 
 @bp.post("/watch")

@@ -1,36 +1,77 @@
-"""The kind's part of the game panel, rendered once per game version and language.
+"""Game panels rendered once and shared by every device that would get the same HTML.
 
-Right after each change every device viewing the game fetches its panel. The kind's part is most of
-that HTML and most of its time, and it is the same for every device but the CSRF token: so it is
-rendered once with a placeholder token, kept for that version, and each device gets its own token put
-in. Every change (undo included) bumps the version, so a kept panel is never out of date; the key also
-holds the game's code and creation time, so a game created after another was deleted never inherits it.
+Right after each change every device viewing the game fetches its panel: hundreds of fetches a second
+at a club. Two caches, both kept per game version (every change, undo included, bumps the version, so
+a kept panel is never out of date; the key also holds the game's code and creation time, so a game
+created after another was deleted never inherits it):
+
+- The kind's part, per version and language: most of the panel's HTML and time, the same for every
+  device (the full page uses it too).
+- The whole live panel (the htmx fragment), per version, seating, language and what the panel shows of
+  the device itself: its seat, whether it has a name, whether it said it is just watching. Seating (who
+  holds which seat, and their names) moves the live token like a change does. A device that asks for its
+  panel then costs one indexed read of the game's row and no render.
+
+Both are rendered with a placeholder CSRF token; each device gets its own token put in.
 """
 from __future__ import annotations
 
 import secrets
 import threading
 from collections import OrderedDict
+from typing import Hashable
 
-from flask import Flask, current_app, render_template
+from flask import Flask, Response, current_app, render_template, request
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
+from ..changes import GONE, game_moved
 from ..models import Game
+from .gzip_parts import GzipParts
+from .panel_disk import PanelDisk
 
-MAX_ENTRIES = 512  # (game, language) pairs, about 20–40 KB each
+MAX_ENTRIES = 512  # (game, language) pairs of the kind's part, about 20–40 KB each
+MAX_SHARED = 1024  # (game version, language) sets of whole panels
+
+
+class KeptPanel:
+    """One live panel with the placeholder token, and the same gzipped once (when a device asks for gzip)."""
+
+    __slots__ = ("html", "_gzip")
+
+    def __init__(self, html: str):
+        self.html, self._gzip = html, None
+
+    def gzipped(self, placeholder: str, token: str) -> bytes:
+        # Tokens are all as long (a signed session secret): one compression serves every device.
+        if self._gzip is None or self._gzip.token_length != len(token):
+            self._gzip = GzipParts(self.html.encode(), placeholder.encode(), len(token))
+        return self._gzip.with_token(token.encode())
+
+
+class SharedPanels:
+    """One game version's live panels in one language: who holds which seat, and the panel per variant."""
+
+    __slots__ = ("seat_of", "panels")
+
+    def __init__(self, seat_of: dict[str, str]):
+        self.seat_of = seat_of  # device id -> the seat it holds, as the panels were drawn
+        self.panels: dict[Hashable, KeptPanel] = {}
 
 
 class PanelCache:
-    def __init__(self) -> None:
+    def __init__(self, disk: PanelDisk | None = None) -> None:
         # Letters and digits only, so escaping leaves it as it is; random, so no typed text is it by chance.
         self.placeholder = "csrf" + secrets.token_hex(12)
         self._lock = threading.Lock()
         self._panels: OrderedDict[tuple, tuple[int, str]] = OrderedDict()
+        self._shared: OrderedDict[tuple, SharedPanels] = OrderedDict()
+        self.disk = disk  # panels the other server processes on this host drew
 
-    def render(self, game: Game, context: dict) -> Markup:
-        key = (game.id, game.code, game.created_at, str(get_locale() or "en"))
+    def render(self, game: Game, context: dict, token: str | None = None) -> Markup:
+        """The kind's part of the panel, with `token` (this request's CSRF token unless given) put in."""
+        key = (game.id, game.code, game.created_at, locale())
         with self._lock:
             version, html = self._panels.get(key, (None, ""))
         if version != game.version:
@@ -41,12 +82,79 @@ class PanelCache:
                 self._panels.move_to_end(key)
                 while len(self._panels) > MAX_ENTRIES:
                     self._panels.popitem(last=False)
-        return Markup(html.replace(self.placeholder, generate_csrf()))
+        return Markup(html.replace(self.placeholder, generate_csrf() if token is None else token))
+
+    # --- whole live panels ------------------------------------------------------------------------
+
+    def shared(self, key: tuple) -> SharedPanels | None:
+        with self._lock:
+            entry = self._shared.get(key)
+        if entry is not None or self.disk is None:
+            return entry
+        found = self.disk.load(key)
+        if found is None:
+            return None
+        seat_of, placeholder, panels = found
+        entry = SharedPanels(seat_of)
+        entry.panels = {variant: KeptPanel(html.replace(placeholder, self.placeholder))
+                        for variant, html in panels.items()}
+        with self._lock:
+            self._remember(key, entry)
+        return entry
+
+    def keep(self, key: tuple, seat_of: dict[str, str], variant: Hashable, html: str) -> KeptPanel:
+        kept = KeptPanel(html)
+        with self._lock:
+            entry = self._shared.get(key)
+            if entry is None or entry.seat_of != seat_of:
+                entry = SharedPanels(seat_of)
+            entry.panels[variant] = kept
+            self._remember(key, entry)
+            panels = {variant: kept.html for variant, kept in entry.panels.items()}
+        if self.disk is not None:
+            self.disk.save(key, seat_of, self.placeholder, panels)
+        return kept
+
+    def _remember(self, key: tuple, entry: SharedPanels) -> None:
+        self._shared[key] = entry
+        self._shared.move_to_end(key)
+        while len(self._shared) > MAX_SHARED:
+            self._shared.popitem(last=False)
+
+    def answer(self, kept: KeptPanel) -> Response:
+        """The panel with this device's CSRF token, gzipped if the device takes gzip."""
+        token = generate_csrf()
+        if request.accept_encodings["gzip"] > 0:
+            response = Response(kept.gzipped(self.placeholder, token), mimetype="text/html")
+            response.headers["Content-Encoding"] = "gzip"  # Flask-Compress leaves it as it is
+            response.vary.add("Accept-Encoding")
+            return response
+        return Response(kept.html.replace(self.placeholder, token), mimetype="text/html")
+
+
+def locale() -> str:
+    return str(get_locale() or "en")
+
+
+def shared_key(game_id: int, code: str, created_at, version: int, seating: int) -> tuple:
+    """What a whole panel is kept under: the game, its live token, the language."""
+    return (game_id, code, created_at, version, seating, locale())
+
+
+def cache() -> PanelCache:
+    return current_app.extensions["panel_cache"]
 
 
 def kind_panel(game: Game, context: dict) -> Markup:
-    return current_app.extensions["panel_cache"].render(game, context)
+    return cache().render(game, context, context.get("panel_token"))
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["panel_cache"] = PanelCache()
+    panels = app.extensions["panel_cache"] = PanelCache(
+        PanelDisk.for_database(app.instance_path, app.config["SQLALCHEMY_DATABASE_URI"]))
+
+    def deleted(_app, code: str, token: str) -> None:
+        if token == GONE and panels.disk is not None:
+            panels.disk.forget(code)
+
+    game_moved.connect(deleted, sender=app, weak=False)

@@ -14,6 +14,8 @@ Under gunicorn's gevent worker a waiting device is a greenlet (a few KB), never 
 """
 from __future__ import annotations
 
+import json
+import os
 import sqlite3
 import threading
 import time
@@ -71,6 +73,7 @@ class Watcher:
         self.per_device: Counter[str] = Counter()
         self.per_address: Counter[str] = Counter()
         self.thread: threading.Thread | None = None
+        self.started_in = 0  # the process whose watcher thread runs
         game_moved.connect(self._committed_here, sender=app, weak=False)
 
     # --- the waiting side ---------------------------------------------------------------------
@@ -126,7 +129,7 @@ class Watcher:
 
     def publish(self, code: str, token: str) -> None:
         entry = self.games.get(code)
-        if entry is not None:
+        if entry is not None and newer(token, entry.token):  # most games did not move: no lock for them
             self._move(entry, token)
 
     def _committed_here(self, _app, code: str, token: str) -> None:
@@ -135,10 +138,17 @@ class Watcher:
     # --- hearing of other processes' changes ------------------------------------------------------
 
     def _start(self) -> None:
-        # Started lazily in each worker process (a thread does not survive a fork).
-        if self.thread is None or not self.thread.is_alive():
-            self.thread = threading.Thread(target=self._run, name="live-watcher", daemon=True)
-            self.thread.start()
+        # Started lazily in each worker process (a thread does not survive a fork), once: a thread is not
+        # alive until its start() returns, and under gevent start() lets other devices run meanwhile
+        # (asking is_alive() started a watcher per device arriving then: 31 LISTEN connections per process).
+        if self.started_in == os.getpid():
+            return
+        with self.lock:
+            if self.started_in == os.getpid():
+                return
+            self.started_in = os.getpid()
+        self.thread = threading.Thread(target=self._run, name="live-watcher", daemon=True)
+        self.thread.start()
 
     def _run(self) -> None:
         url = sa.engine.make_url(self.app.config["SQLALCHEMY_DATABASE_URI"])
@@ -161,7 +171,10 @@ class Watcher:
                                           .where(Game.code.in_(codes))).all()
             finally:
                 db.session.remove()
-        found = {r.code: f"{r.version}.{r.seating}" for r in rows}
+        self.publish_all(codes, {r.code: f"{r.version}.{r.seating}" for r in rows})
+
+    def publish_all(self, codes: list[str], found: dict[str, str]) -> None:
+        """`found`: the tokens read of `codes`; a code not found is a deleted game."""
         for code in codes:
             self.publish(code, found.get(code, GONE))
 
@@ -171,7 +184,7 @@ def _watch_sqlite(watcher: Watcher, url: sa.engine.URL) -> None:
         return _until_stopped()
     connection = sqlite3.connect(url.database, check_same_thread=False, isolation_level=None)
     try:
-        seen_version, caught_up_at = None, time.monotonic()
+        seen_version, caught_up_at, read_before = None, time.monotonic(), {}
         while True:
             time.sleep(watcher.poll)
             if not watcher.games:
@@ -180,10 +193,26 @@ def _watch_sqlite(watcher: Watcher, url: sa.engine.URL) -> None:
             data_version = connection.execute("PRAGMA data_version").fetchone()[0]
             due = time.monotonic() - caught_up_at >= watcher.catch_up_every
             if data_version != seen_version or due:
-                seen_version, caught_up_at = data_version, time.monotonic()
-                watcher.catch_up()
+                seen_version = data_version
+                codes = list(watcher.games)
+                read = _sqlite_rows(connection, codes)
+                if due:  # every game again now and then, whatever was read before
+                    caught_up_at, read_before = time.monotonic(), {}
+                # Only the games whose row moved since the last read: under load some process commits every
+                # few milliseconds, and each time this runs for every waited game.
+                moved = [code for code in codes if read.get(code) != read_before.get(code)]
+                read_before = read
+                watcher.publish_all(moved, {code: f"{read[code][0]}.{read[code][1]}" for code in moved if code in read})
     finally:
         connection.close()
+
+
+def _sqlite_rows(connection: sqlite3.Connection, codes: list[str]) -> dict[str, tuple[int, int]]:
+    """The waited games' versions and seatings, read on the watcher's own connection: plain sqlite3, one
+    statement whatever the number of games (prepared once), without the ORM."""
+    return {code: (version, seating) for code, version, seating in connection.execute(
+        f"SELECT code, version, seating FROM {Game.__tablename__} WHERE code IN (SELECT value FROM json_each(?))",
+        (json.dumps(codes),))}
 
 
 def _listen_postgres(watcher: Watcher, url: sa.engine.URL) -> None:

@@ -1,0 +1,71 @@
+"""Live panels drawn by one server process, read by the others on the same host.
+
+Each server process keeps its own panels in memory; a table's devices are spread over the processes,
+so without this each process drew the same panel again after every change. A drawn panel set (one
+game version, language and seating: who holds which seat, and the panel per kind of device) is also
+written to one file per game and language, replaced whole (rename) at each new version; a process
+that has not drawn it reads it from there, and only if its version and seating are the ones asked
+for. Files hold no CSRF token (a placeholder stands in).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Hashable
+
+import sqlalchemy as sa
+
+
+class PanelDisk:
+    def __init__(self, directory: Path):
+        self.directory = directory
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+
+    @classmethod
+    def for_database(cls, instance_path: str, database_uri: str) -> PanelDisk | None:
+        """Beside a SQLite file; for a database server, a folder per database in the instance folder.
+        None for SQLite in memory (one process)."""
+        url = sa.engine.make_url(database_uri)
+        if url.get_backend_name() == "sqlite":
+            if url.database in (None, "", ":memory:"):
+                return None
+            return cls(Path(url.database).parent / f"{Path(url.database).name}.panels")
+        digest = hashlib.sha256(database_uri.encode()).hexdigest()[:16]
+        return cls(Path(instance_path) / "panels" / digest)
+
+    def _path(self, key: tuple) -> Path:
+        game_id, code, _created_at, _version, _seating, locale = key
+        return self.directory / f"{int(game_id)}-{code}-{locale}.json"
+
+    def load(self, key: tuple) -> tuple[dict[str, str], str, dict[Hashable, str]] | None:
+        """(seat of each device, placeholder, html per variant) drawn for exactly `key`, if any."""
+        try:
+            data = json.loads(self._path(key).read_bytes())
+        except (OSError, ValueError):
+            return None
+        if data.get("key") != _plain(key):
+            return None
+        return data["seat_of"], data["placeholder"], {tuple(json.loads(v)): html for v, html in data["panels"].items()}
+
+    def save(self, key: tuple, seat_of: dict[str, str], placeholder: str, panels: dict[Hashable, str]) -> None:
+        path = self._path(key)
+        text = json.dumps({"key": _plain(key), "seat_of": seat_of, "placeholder": placeholder,
+                           "panels": {json.dumps(list(v)): html for v, html in panels.items()}})
+        temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        try:
+            temporary.write_text(text)
+            os.replace(temporary, path)  # readers see the old file or the new one, never half of one
+        except OSError:
+            temporary.unlink(missing_ok=True)  # a courtesy to the other processes: they draw it themselves
+
+
+    def forget(self, code: str) -> None:
+        """A deleted game's panels leave the disk with it (on this host)."""
+        for path in self.directory.glob(f"*-{code}-*.json"):
+            path.unlink(missing_ok=True)
+
+
+def _plain(key: tuple) -> list:
+    return [str(part) if not isinstance(part, (int, str)) else part for part in key]

@@ -1,0 +1,76 @@
+"""One live watcher per server process; database connections handed out in the order they were asked for."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+from sqlalchemy import exc
+from sqlalchemy.pool import QueuePool
+
+from companion.fair_pool import FairGate, FairQueuePool
+from companion.web import watch
+
+
+def test_devices_arriving_while_the_watcher_starts_start_no_second_one(app, monkeypatch):
+    watcher = app.extensions["live_watcher"]
+    started = []
+
+    class Starting(threading.Thread):
+        def start(self):  # another device arrives while this start() is under way, as under gevent
+            started.append(self)
+            if len(started) == 1:
+                with watcher.waiting("ABCDE", "another-device", "192.0.2.1"):
+                    pass
+
+    monkeypatch.setattr(watch.threading, "Thread", Starting)
+    with watcher.waiting("ABCDE", "a-device", "192.0.2.1"):
+        pass
+    assert len(started) == 1
+
+
+def test_a_freed_place_goes_to_the_longest_waiting_not_to_a_newcomer():
+    gate = FairGate(1)
+    assert gate.enter(None)
+    got_in = threading.Event()
+
+    def first():
+        assert gate.enter(5)
+        got_in.set()
+
+    waiting = threading.Thread(target=first)
+    waiting.start()
+    for _ in range(5000):  # until it waits in the queue (bounded; not a measure of speed)
+        if gate._waiting:
+            break
+        threading.Event().wait(0.001)
+    gate.leave()
+    assert not gate.enter(0)  # a newcomer finds the place handed over already, however soon it asks
+    waiting.join()
+    assert got_in.is_set()
+    gate.leave()
+    assert gate.enter(0)
+
+
+def test_a_full_pool_times_out_like_queuepool_and_gives_every_place_back():
+    opened = []
+    pool = FairQueuePool(lambda: opened.append(object()) or _Connection(), pool_size=1, max_overflow=1, timeout=0.05)
+    a, b = pool.connect(), pool.connect()
+    with pytest.raises(exc.TimeoutError):
+        pool.connect()
+    a.close()
+    b.close()
+    again = [pool.connect(), pool.connect()]  # both places were given back
+    assert pool.checkedout() == 2 and len(opened) == 3  # (the overflow one was closed when given back)
+    with pytest.raises(exc.TimeoutError):
+        pool.connect()
+    for connection in again:
+        connection.close()
+    assert isinstance(pool, QueuePool) and pool.checkedout() == 0
+
+
+class _Connection:
+    def rollback(self):
+        pass
+
+    def close(self):
+        pass
