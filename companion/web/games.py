@@ -40,11 +40,12 @@ def seats_context(game: Game, kind, held: dict[str, tuple[str, str]]) -> dict:
             "my_status": kind.seat_status(game.state, mine["id"]) if mine else None}
 
 
-def game_context(game: Game, *, unseen: bool = False, **extra) -> dict:
+def game_context(game: Game, *, unseen: bool = False, fragment: bool = False, **extra) -> dict:
     """What the panel shows, from one snapshot of the store; the whole page adds the roster and the join code.
 
     `unseen`: a game not yet committed (an import), which no device has opened: its roster is empty,
-    and reading presence would write the pending batch and commit the import half-drawn."""
+    and reading presence would write the pending batch and commit the import half-drawn.
+    `fragment`: the panel alone, outside an htmx request (drawn for a page's event stream)."""
     kind = store.kind_of(game)
     shot = store.snapshot(game)
     context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
@@ -53,8 +54,10 @@ def game_context(game: Game, *, unseen: bool = False, **extra) -> dict:
                **seats_context(game, kind, shot.seating), **extra}
     context.setdefault("watching", request.cookies.get(watching_cookie(game)) == "1")
     context["ask_seat"] = bool(context["seats"]) and not context["my_seat"] and not context["watching"]
+    context["device_view"] = device_view(panel_variant(
+        context["my_seat"]["id"] if context["my_seat"] else None, context["me"], context["watching"]))
     context["kind_panel"] = lambda: panel_cache.kind_panel(game, context)
-    if not is_htmx():
+    if not (fragment or is_htmx()):
         context.update(devices=[] if unseen else store.connected_devices(game), join_url=join.join_url(game.code))
     return context
 
@@ -72,17 +75,28 @@ def panel_variant(my_seat: str | None, me: store.DeviceRef, watching: bool) -> t
     return my_seat, bool(me.label), watching
 
 
+def device_view(variant: tuple) -> str:
+    """The variant and language a panel was drawn for, as the page sees it (data-device-view): a panel
+    brought by the page's event stream, drawn from the stream's older cookies, is used only if it matches."""
+    my_seat, named, watching = variant
+    return f"{my_seat or ''}.{int(named)}.{int(watching)}.{panel_cache.locale()}"
+
+
 def shared_panel(game: Game, context: dict) -> Response:
     """The live panel, drawn once per game version for every device that would get the same HTML."""
+    return panel_cache.cache().answer(keep_panel(game, context))
+
+
+def keep_panel(game: Game, context: dict) -> panel_cache.KeptPanel:
+    """Draw the live panel with the placeholder CSRF token and keep it for the devices alike."""
     cache = panel_cache.cache()
     context["panel_token"] = cache.placeholder
     store.done_reading()
     html = render_block("game.html", "panel", **{**context, "csrf_token": lambda: cache.placeholder})
     seat_of = {seat["holder"]: seat["id"] for seat in context["seats"] if seat["holder"]}
     my_seat = context["my_seat"]["id"] if context["my_seat"] else None
-    kept = cache.keep(panel_cache.shared_key(game.id, game.code, game.created_at, game.version, game.seating),
+    return cache.keep(panel_cache.shared_key(game.id, game.code, game.created_at, game.version, game.seating),
                       seat_of, panel_variant(my_seat, context["me"], context["watching"]), html)
-    return cache.answer(kept)
 
 
 def kept_panel(code: str) -> Response | None:
@@ -90,17 +104,24 @@ def kept_panel(code: str) -> Response | None:
     row = store.live_row(code)
     if row is None:
         return None
-    cache = panel_cache.cache()
-    shared = cache.shared(panel_cache.shared_key(row.id, code, row.created_at, row.version, row.seating))
+    found = kept_for(row, code)
+    if found is None:
+        return None
+    store.touch_presence(row.id, devices.current().id)
+    return panel_cache.cache().answer(found[0])
+
+
+def kept_for(row: store.LiveRow, code: str) -> tuple[panel_cache.KeptPanel, tuple] | None:
+    """(the kept live panel, its variant) for this device and the game at `row`, if one was drawn."""
+    shared = panel_cache.cache().shared(
+        panel_cache.shared_key(row.id, code, row.created_at, row.version, row.seating))
     if shared is None:
         return None
     me = devices.current()
     watching = request.cookies.get(watching_cookie_of(code)) == "1"
-    kept = shared.panels.get(panel_variant(shared.seat_of.get(me.id), me, watching))
-    if kept is None:
-        return None
-    store.touch_presence(row.id, me.id)
-    return cache.answer(kept)
+    variant = panel_variant(shared.seat_of.get(me.id), me, watching)
+    kept = shared.panels.get(variant)
+    return None if kept is None else (kept, variant)
 
 
 @bp.get("")

@@ -6,7 +6,8 @@
 - Scripts long poll: 200 with the new token as soon as the game is past `v`, 204 after `wait` seconds.
 
 A change is pushed to the waiting request the moment it commits (see watch.py), in this process or
-any other. Each device then fetches its own fragment, so role-specific views stay on the server.
+any other. Each device then fetches its own fragment, so role-specific views stay on the server; a
+game page's stream (`panel=1`) brings the device's own fragment itself when it can (live_panels.py).
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from flask_babel import gettext as _
 from .. import store
 from ..changes import GONE
 from ..models import db
+from . import live_panels
 from .watch import TooManyWaiting, same
 
 bp = Blueprint("live", __name__)
@@ -35,7 +37,7 @@ def wait_for_change(code: str):
         abort(400)
     watcher = current_app.extensions["live_watcher"]
     if request.accept_mimetypes.best == "text/event-stream":
-        return stream(code, seen)
+        return stream(code, seen, panels=request.args.get("panel") == "1")
     try:
         # The place is taken before the token is read: a change after the read finds it waiting.
         with watcher.waiting(code, g.device_id, request.remote_addr or "") as wait_on:
@@ -69,10 +71,12 @@ def too_many():
     return response
 
 
-def stream(code: str, seen: str):
-    """Server-sent events: `moved` (data: the new token), `gone`, and a comment as heartbeat."""
+def stream(code: str, seen: str, panels: bool = False):
+    """Server-sent events: `moved` (data: the new token), or with `panels` this device's own `panel`
+    when one is at hand (live_panels.py); `gone`, and a comment as heartbeat."""
     def moved(_game_id: int, token: str) -> tuple[list[str], str]:
-        return [f"event: moved\ndata: {token}\n\n"], token
+        event = live_panels.panel_event(code, token) if panels else None
+        return [event or f"event: moved\ndata: {token}\n\n"], token
     return event_stream(code, seen, moved)
 
 

@@ -1,5 +1,6 @@
 // Live updates: one stream per page (server-sent events read through fetch) says the moment the
-// game moves past the version this page shows; the page then fetches its own panel. While nothing
+// game moves past the version this page shows; the page then fetches its own panel, or a game page's
+// stream brings that panel itself (event "panel"), swapped in as a fetched one would be. While nothing
 // happens the server sends a heartbeat every ~1.5 s: a silence of SILENCE_MS means the server is out
 // of reach (a dropped Wi-Fi never says so itself), and the page says "Offline" at once. Works with any
 // number of server processes; resumes by itself after sleep or a drop.
@@ -65,6 +66,32 @@
     held = false;
     return htmx.ajax("GET", p.dataset.panelUrl, { target: "#game-panel", swap: "outerHTML" });
   }
+
+  // Live tokens ("7.2": version, seating) only grow.
+  function newer(token, than) {
+    var a = token.split("."), b = than.split(".");
+    var av = +a[0], bv = +b[0], as = +(a[1] || 0), bs = +(b[1] || 0);
+    return av > bv || (av === bv && as > bs);
+  }
+
+  // A panel the stream brought: through the same events as a fetched one (htmx fires beforeSwap only
+  // around its own requests), so open sections, the moment, announcements and sound follow it alike.
+  function swapIn(html) {
+    var p = panel();
+    if (editing()) {
+      held = true;
+      flash(p.dataset.heldText);
+      return;
+    }
+    held = false;
+    var detail = { elt: p, target: p, requestConfig: { verb: "get", path: p.dataset.panelUrl },
+                   serverResponse: html, shouldSwap: true, isError: false, live: true };
+    if (!htmx.trigger(p, "htmx:beforeSwap", detail) || !detail.shouldSwap) { return; }
+    p.classList.add(htmx.config.swappingClass);
+    htmx.swap(p, detail.serverResponse,
+              { swapStyle: "outerHTML", swapDelay: 0, settleDelay: htmx.config.defaultSettleDelay },
+              { eventInfo: detail, contextElement: p });
+  }
   document.addEventListener("focusout", function () {
     setTimeout(function () { if (held && !editing()) { refresh(); } }, 0);
   });
@@ -80,7 +107,8 @@
   }
 
   async function follow(p, signal, alive) {
-    var response = await fetch(p.dataset.liveUrl + "?v=" + encodeURIComponent(p.dataset.liveToken), {
+    var query = "?v=" + encodeURIComponent(p.dataset.liveToken) + (p.dataset.deviceView ? "&panel=1" : "");
+    var response = await fetch(p.dataset.liveUrl + query, {
       signal: signal, cache: "no-store", credentials: "same-origin", headers: { "Accept": "text/event-stream" }
     });
     alive();
@@ -99,7 +127,20 @@
       for (var i = 0; i < parts.length; i++) {
         var event = parseEvent(parts[i]);
         if (event.type === "gone") { return "gone"; }
-        if (event.type === "moved") { await settled(); }
+        if (event.type === "moved" || event.type === "panel") { await settled(); }
+        if (event.type === "panel" && panel() && window.htmx) {
+          var news = JSON.parse(event.data);
+          if (!newer(news.token, panel().dataset.liveToken)) { continue; }  // this page shows it, or later
+          if (news.view !== panel().dataset.deviceView) {
+            // Drawn from the stream's older cookies (this device changed its own since): fetch it, and
+            // open a stream that knows the device as it is now.
+            await refresh();
+            reader.cancel();
+            return "ended";
+          }
+          swapIn(news.html);
+          if (!held && panel() && panel().dataset.liveToken !== news.token) { throw new Error("swap failed"); }
+        }
         if (event.type === "moved" && panel() && event.data !== panel().dataset.liveToken) {
           await refresh();
           if (!held && panel() && panel().dataset.liveToken !== event.data) { throw new Error("refresh failed"); }

@@ -1,0 +1,54 @@
+"""The changed panel travels in the game page's own event stream: the fetch after each change is saved.
+
+The stream request carries the device's cookies (its device, session, language, "just watching"), so
+the stream can answer as `GET /g/<code>` would: the kept panel for this device's variant, or drawn now
+and kept for the devices alike, with the device's own CSRF token put in. An event holds the live token
+it was drawn for (the page ignores a panel no newer than the one it shows) and the device view it was
+drawn for: the stream's cookies are those of its start, so after the device changed its own (took
+"just watching", a name, a language) the page sees a view unlike its own and fetches instead.
+Whenever the panel cannot be exactly the one for `token`, the stream says `moved` as before.
+"""
+from __future__ import annotations
+
+import json
+
+from flask import current_app, session
+from flask_wtf.csrf import generate_csrf
+
+from .. import store
+from ..models import db
+from . import games, panel_cache
+
+
+def panel_event(code: str, token: str) -> str | None:
+    """`event: panel` with this device's own live panel for the game at `token`, or None."""
+    if current_app.config["WTF_CSRF_FIELD_NAME"] not in session:
+        return None  # a token made now could not be saved: the stream's cookies went out long ago
+    try:
+        found = own_panel(code, token)
+    finally:
+        db.session.close()  # nothing held open between changes
+    if found is None:
+        return None
+    kept, view = found
+    html = kept.html.replace(panel_cache.cache().placeholder, generate_csrf())
+    data = json.dumps({"token": token, "view": view, "html": html}, ensure_ascii=False)
+    return f"event: panel\ndata: {data}\n\n"  # JSON escapes line breaks: one data line
+
+
+def own_panel(code: str, token: str) -> tuple[panel_cache.KeptPanel, str] | None:
+    """(the kept panel, its device view) at exactly `token`: kept already, or drawn now."""
+    row = store.live_row(code)
+    if row is None or f"{row.version}.{row.seating}" != token:
+        return None  # moved on again (or gone): the next event brings it
+    found = games.kept_for(row, code)
+    if found is not None:
+        return found[0], games.device_view(found[1])
+    try:
+        game = store.find(code)
+    except store.GameNotFound:
+        return None
+    if store.live_token(game) != token:
+        return None
+    context = games.game_context(game, fragment=True)
+    return games.keep_panel(game, context), context["device_view"]
