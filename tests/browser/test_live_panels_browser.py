@@ -1,0 +1,32 @@
+"""A change made on one device shows on another without it fetching its panel: the panel came in the
+page's event stream, swapped in as a fetched one is (open sections stay open)."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, TABLET, api_game
+
+
+def test_a_change_on_the_phone_shows_on_the_tablet_without_a_panel_fetch(live_server, device):
+    code = api_game(live_server, "mice_mystics", {"mouse": ["lily", "nez"], "minion_type": ["rat_warriors"],
+                                                  "minion_count": [2]})
+    panel_url = f"{live_server}/g/{code}"
+    phone, tablet = device(PHONE), device(TABLET)
+    phone.goto(panel_url)
+    tablet.goto(panel_url)
+    # The tablet says it is just watching after its stream opened: that stream still knows it as a
+    # device with no answer, so the panel it brings next is not this page's; the page fetches its own.
+    tablet.get_by_role("button", name="Just watching").click()
+    expect(tablet.locator("#who")).to_have_count(0)
+    version = int(phone.locator("#game-panel").get_attribute("data-version"))
+    phone.get_by_role("button", name="Next ▶").click()
+    expect(tablet.locator("#game-panel")).to_have_attribute("data-version", str(version + 1))
+    expect(tablet.locator("#who")).to_have_count(0)  # never the panel drawn for the stream's old cookies
+
+    tablet.locator("#seats").evaluate("details => { details.open = true; }")  # closed as drawn
+    before = len(tablet.requests)
+    phone.get_by_role("button", name="Next ▶").click()
+    expect(tablet.locator("#game-panel")).to_have_attribute("data-version", str(version + 2))
+    expect(tablet.locator("#who")).to_have_count(0)
+    assert panel_url not in tablet.requests[before:]  # the panel came in the stream: no GET for it
+    expect(tablet.locator("#seats")).to_have_attribute("open", "")  # the swap kept it open, as a fetch's does
