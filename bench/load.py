@@ -6,7 +6,8 @@ PostgreSQL (--postgres URL --servers 2), the devices of a table spread over them
 Each table: one player acting every ~--pause s through the JSON API (Mice and Mystics "Next", a new
 connection per tap as a phone that idled past keep-alive opens) and --devices devices that fetch their
 own panel whenever the game moves: hearing of it by long poll (--follow poll, as scripts do) or, as the
-pages do, on an event stream kept open (--follow stream). Each device keeps its cookies and
+pages do, on an event stream kept open (--follow stream; as the game page does, the stream brings the
+device's own panel in its event when it can, and the device fetches it only after a plain `moved`). Each device keeps its cookies and
 each table comes from a loopback address of its own (127.0.x.y), as phones at different tables would.
 
 The client is asyncio (aiohttp) in --clients processes of its own. Each reports its CPU use and its
@@ -57,13 +58,13 @@ async def client(tables, devices, pause, start_at, idle, seconds, follow="poll")
     import aiohttp
 
     stop = asyncio.Event()
-    out = {"errors": [], "actions": [], "panels": [], "acted": {}, "heard": [], "lag": []}
+    out = {"errors": [], "actions": [], "panels": [], "streamed": 0, "acted": {}, "heard": [], "lag": []}
     timeout = aiohttp.ClientTimeout(total=60)
 
     def session(address: str, fresh_connections: bool = False, connections: int = 1):
         connector = aiohttp.TCPConnector(limit=connections, local_addr=(address, 0), force_close=fresh_connections)
         return aiohttp.ClientSession(connector=connector, cookie_jar=aiohttp.CookieJar(unsafe=True),
-                                     timeout=timeout)
+                                     timeout=timeout, read_bufsize=2 ** 20)  # a panel event is one long line
 
     async def fetch_panel(http, base: str, code: str) -> None:
         started = time.perf_counter()
@@ -97,14 +98,19 @@ async def client(tables, devices, pause, start_at, idle, seconds, follow="poll")
                         await asyncio.sleep(1)
 
     async def page(table: dict, index: int) -> None:
-        """A device as a page follows its game: one event stream open (its own connection), and its panel
-        fetched on another whenever an event says the game moved."""
+        """A device as a page follows its game: it has loaded its panel once (its session), keeps one event
+        stream open (its own connection) that brings its panel, or says `moved` and the panel is fetched."""
         base, code = table["servers"][index % len(table["servers"])], table["code"]
         token = "0.0"
         async with session(table["address"], connections=2) as http:
+            try:
+                async with http.get(f"{base}/g/{code}", headers={"HX-Request": "true"}) as first:
+                    await first.read()
+            except (aiohttp.ClientError, asyncio.TimeoutError) as error:
+                out["errors"].append(f"first panel: {error!r}")
             while not stop.is_set():
                 try:
-                    async with http.get(f"{base}/g/{code}/live", params={"v": token},
+                    async with http.get(f"{base}/g/{code}/live", params={"v": token, "panel": "1"},
                                         headers={"Accept": "text/event-stream"},
                                         timeout=aiohttp.ClientTimeout(total=None, sock_read=10)) as stream:
                         if stream.status != 200:
@@ -120,6 +126,10 @@ async def client(tables, devices, pause, start_at, idle, seconds, follow="poll")
                                 token = line[5:].strip()
                                 out["heard"].append((code, int(token.split(".")[0]), time.perf_counter()))
                                 await fetch_panel(http, base, code)
+                            elif line.startswith("data:") and event == "panel":
+                                token = json.loads(line[5:])["token"]
+                                out["heard"].append((code, int(token.split(".")[0]), time.perf_counter()))
+                                out["streamed"] += 1
                             elif not line:
                                 event = ""
                             if stop.is_set():
@@ -178,6 +188,7 @@ async def client(tables, devices, pause, start_at, idle, seconds, follow="poll")
     seen = [heard_at - out["acted"][f"{code} {version}"] for code, version, heard_at in out["heard"]
             if f"{code} {version}" in out["acted"]]
     return {"errors": out["errors"], "actions": out["actions"], "panels": out["panels"], "seen": seen,
+            "streamed": out["streamed"],
             "lag_p99": percentile(out["lag"], 99) if out["lag"] else 0.0, "cpu": cpu}
 
 
@@ -315,6 +326,9 @@ def main() -> None:
     errors = [e for o in outcomes for e in o["errors"]]
     print(f"errors: {len(errors)}" + (f" (first: {errors[:3]})" if errors else ""))
     report("action via API (client side)", [t for o in outcomes for t in o["actions"]])
+    if args.follow == "stream":
+        print(f"panels brought by the stream: {sum(o['streamed'] for o in outcomes)}, "
+              f"fetched after a plain `moved`: {sum(len(o['panels']) for o in outcomes)}")
     report("panel fetch after a change (client side)", [t for o in outcomes for t in o["panels"]])
     report("action started -> device heard of it", [t for o in outcomes for t in o["seen"]])
     times = {"action": [], "panel": []}
