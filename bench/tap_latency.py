@@ -3,6 +3,9 @@
 The phone presses the Mice and Mystics "Next" button; the tablet, which only long-polls, must show
 the new version without reload. Each device is served by whichever worker process gets its request,
 so the change has to cross processes through the database.
+
+Also timed in the pages themselves (the same clock for both contexts): from the phone's click event to
+the tablet's panel swapped in (htmx:afterSwap), without Playwright's own time to click and to notice.
 """
 from __future__ import annotations
 
@@ -17,6 +20,12 @@ from pathlib import Path
 from bench.stats import report
 from companion import serving
 
+# Each page notes, on the same clock, when a click happened and when its panel was last swapped in.
+TIMES = """
+window.tapTimes = {};
+document.addEventListener("click", function () { window.tapTimes.click = performance.timeOrigin + performance.now(); }, true);
+document.addEventListener("htmx:afterSwap", function () { window.tapTimes.swapped = performance.timeOrigin + performance.now(); });
+"""
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -52,10 +61,12 @@ def main() -> None:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
             phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
             tablet = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+            phone.add_init_script(TIMES)
+            tablet.add_init_script(TIMES)
             phone.goto(url)
             tablet.goto(url)
             next_button = 'form:has(input[name=action][value=next_turn]) button'
-            latencies = []
+            latencies, in_pages = [], []
             for _ in range(args.n):
                 version = int(phone.get_attribute("#game-panel", "data-version"))
                 tablet.wait_for_timeout(150)  # the tablet is idle in its long poll, as at a table
@@ -63,10 +74,13 @@ def main() -> None:
                 phone.click(next_button)
                 tablet.wait_for_selector(f'#game-panel[data-version="{version + 1}"]', timeout=10_000)
                 latencies.append(time.perf_counter() - started)
+                clicked, swapped = phone.evaluate("tapTimes.click"), tablet.evaluate("tapTimes.swapped")
+                in_pages.append((swapped - clicked) / 1000)
                 phone.wait_for_selector(f'#game-panel[data-version="{version + 1}"]')
             browser.close()
         print("gunicorn.conf.py (2 gevent workers), SQLite; Chromium headless, two contexts")
         report("tap on the phone -> shown on the tablet", latencies)
+        report("in the pages: click -> tablet's panel swapped", in_pages)
     finally:
         server.terminate()
         server.wait(timeout=10)
