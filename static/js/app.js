@@ -320,7 +320,9 @@
 
   document.addEventListener("visibilitychange", function () { if (!document.hidden) { kick(); } });
   window.addEventListener("online", kick);
-  window.addEventListener("offline", function () { setOnline(false); });
+  // The device says it lost the network: its open stream may still bring what was already on its way
+  // (or hang until the silence shows), so it is not trusted: the page asks again, and fails, until back.
+  window.addEventListener("offline", function () { setOnline(false); kick(); });
   window.addEventListener("pageshow", function (event) { if (event.persisted) { kick(); } });
   document.addEventListener("DOMContentLoaded", loop);
 
