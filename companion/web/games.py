@@ -99,16 +99,32 @@ def keep_panel(game: Game, context: dict) -> panel_cache.KeptPanel:
                       seat_of, panel_variant(my_seat, context["me"], context["watching"]), html)
 
 
-def kept_panel(code: str) -> Response | None:
-    """This device's live panel if one like it was drawn for the game as it is now: one read, no render."""
+def one_panel(code: str, token: str | None = None) -> tuple[panel_cache.KeptPanel, tuple, int] | None:
+    """(this device's live panel, its variant, the game's id) for the game as it is now (at `token`, if
+    given): kept already — one read, no render — or drawn now by one of the devices alike while the others
+    wait for it (on this host). None if the game is gone or moved on from `token`."""
     row = store.live_row(code)
-    if row is None:
+    if row is None or (token is not None and f"{row.version}.{row.seating}" != token):
         return None
     found = kept_for(row, code)
-    if found is None:
-        return None
-    store.touch_presence(row.id, devices.current().id)
-    return panel_cache.cache().answer(found[0])
+    if found is not None:
+        return (*found, row.id)
+    cache = panel_cache.cache()
+    store.done_reading()  # no connection held while waiting: the device drawing needs one
+    with cache.drawing(panel_cache.shared_key(row.id, code, row.created_at, row.version, row.seating)):
+        found = kept_for(row, code)  # drawn meanwhile by a device alike, here or in another process
+        if found is not None:
+            return (*found, row.id)
+        try:
+            game = store.find(code)
+        except store.GameNotFound:
+            return None
+        if store.live_token(game) != f"{row.version}.{row.seating}":
+            return None  # moved on since: the devices hear of that next
+        context = game_context(game, fragment=True)
+        variant = panel_variant(context["my_seat"]["id"] if context["my_seat"] else None,
+                                context["me"], context["watching"])
+        return keep_panel(game, context), variant, game.id
 
 
 def kept_for(row: store.LiveRow, code: str) -> tuple[panel_cache.KeptPanel, tuple] | None:
@@ -127,9 +143,10 @@ def kept_for(row: store.LiveRow, code: str) -> tuple[panel_cache.KeptPanel, tupl
 @bp.get("")
 def show(code: str):
     if is_htmx():
-        kept = kept_panel(store.normalize_code(code))
-        if kept is not None:
-            return kept
+        found = one_panel(store.normalize_code(code))
+        if found is not None:
+            store.touch_presence(found[2], devices.current().id)
+            return panel_cache.cache().answer(found[0])
     return show_game(load(code))
 
 

@@ -15,7 +15,6 @@ import json
 from flask import current_app, session
 from flask_wtf.csrf import generate_csrf
 
-from .. import store
 from ..models import db
 from . import games, panel_cache
 
@@ -37,18 +36,7 @@ def panel_event(code: str, token: str) -> str | None:
 
 
 def own_panel(code: str, token: str) -> tuple[panel_cache.KeptPanel, str] | None:
-    """(the kept panel, its device view) at exactly `token`: kept already, or drawn now."""
-    row = store.live_row(code)
-    if row is None or f"{row.version}.{row.seating}" != token:
-        return None  # moved on again (or gone): the next event brings it
-    found = games.kept_for(row, code)
-    if found is not None:
-        return found[0], games.device_view(found[1])
-    try:
-        game = store.find(code)
-    except store.GameNotFound:
-        return None
-    if store.live_token(game) != token:
-        return None
-    context = games.game_context(game, fragment=True)
-    return games.keep_panel(game, context), context["device_view"]
+    """(the kept panel, its device view) at exactly `token`: kept already, or drawn now (once for the
+    devices alike)."""
+    found = games.one_panel(code, token)
+    return None if found is None else (found[0], games.device_view(found[1]))

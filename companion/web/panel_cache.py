@@ -19,7 +19,8 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
-from typing import Hashable
+from contextlib import contextmanager
+from typing import Hashable, Iterator
 
 from flask import Flask, Response, current_app, render_template, request
 from flask_babel import get_locale
@@ -33,6 +34,7 @@ from .panel_disk import PanelDisk
 
 MAX_ENTRIES = 512  # (game, language) pairs of the kind's part, about 20–40 KB each
 MAX_SHARED = 1024  # (game version, language) sets of whole panels
+GATE_WAIT = 2.0  # seconds a device waits for another's drawing of the same panel before it draws itself
 
 
 class KeptPanel:
@@ -67,6 +69,7 @@ class PanelCache:
         self._lock = threading.Lock()
         self._panels: OrderedDict[tuple, tuple[int, str]] = OrderedDict()
         self._shared: OrderedDict[tuple, SharedPanels] = OrderedDict()
+        self._gates: dict[tuple, list] = {}  # shared key -> [lock, holders]: one drawing at a time
         self.disk = disk  # panels the other server processes on this host drew
 
     def render(self, game: Game, context: dict, token: str | None = None) -> Markup:
@@ -101,6 +104,33 @@ class PanelCache:
         with self._lock:
             self._remember(key, entry)
         return entry
+
+    @contextmanager
+    def drawing(self, key: tuple) -> Iterator[None]:
+        """Held by one request at a time per game version, seating and language, on this host. A change
+        wakes all of a game's devices at once; the first draws and keeps the panel, the others wait here
+        and then find it kept (a device of another kind draws its own after): look again inside."""
+        with self._lock:
+            gate = self._gates.get(key)
+            if gate is None:
+                gate = self._gates[key] = [threading.Lock(), 0]
+            gate[1] += 1
+        # Bounded: a drawing that hangs (a database away) must not hold every device of the game behind it.
+        locked = gate[0].acquire(timeout=GATE_WAIT)
+        try:
+            claim = self.disk.claim(key) if self.disk is not None else None
+            try:
+                yield
+            finally:
+                if claim is not None:
+                    self.disk.release(claim)
+        finally:
+            if locked:
+                gate[0].release()
+            with self._lock:
+                gate[1] -= 1
+                if gate[1] == 0:
+                    del self._gates[key]
 
     def keep(self, key: tuple, seat_of: dict[str, str], variant: Hashable, html: str) -> KeptPanel:
         kept = KeptPanel(html)

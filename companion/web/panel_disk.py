@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 from pathlib import Path
 from typing import Hashable
 
@@ -62,9 +63,47 @@ class PanelDisk:
 
 
     def forget(self, code: str) -> None:
-        """A deleted game's panels leave the disk with it (on this host)."""
-        for path in self.directory.glob(f"*-{code}-*.json"):
+        """A deleted game's panels (and claims) leave the disk with it (on this host)."""
+        for path in self.directory.glob(f"*-{code}-*"):
             path.unlink(missing_ok=True)
+
+    # --- one process draws, the others read -----------------------------------------------------------
+    # After a change every process wakes its own devices of the game at the same moment: without a claim
+    # each drew the same panel. A claim is a file made with O_EXCL; a process that finds it taken waits for
+    # it to go (the panel is then on disk), and takes a claim older than CLAIM_STALE as left by a crash.
+
+    CLAIM_STALE = 2.0  # seconds: far above any drawing (milliseconds)
+    CLAIM_WAIT = 1.0  # seconds a process waits for another's drawing before it draws itself
+    CLAIM_POLL = 0.002  # seconds between looks (under gevent a sleep lets the other devices run)
+
+    def claim(self, key: tuple) -> Path | None:
+        """This process's claim to draw `key`'s panels (release it), or None after another process drew
+        them (or gave up): look for them again then."""
+        path = self._path(key).with_suffix(f".{key[3]}.{key[4]}.claim")
+        waited_until = time.monotonic() + self.CLAIM_WAIT
+        while True:
+            try:
+                os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+                return path
+            except FileExistsError:
+                pass
+            except OSError:
+                return None  # a full or read-only disk: draw without one
+            try:
+                if time.time() - path.stat().st_mtime > self.CLAIM_STALE:
+                    path.unlink(missing_ok=True)
+                    continue
+            except FileNotFoundError:
+                return None  # drawn and released just now
+            if time.monotonic() > waited_until:
+                return None
+            time.sleep(self.CLAIM_POLL)
+            if not path.exists():
+                return None
+
+    @staticmethod
+    def release(claim: Path) -> None:
+        claim.unlink(missing_ok=True)
 
 
 def _plain(key: tuple) -> list:
