@@ -25,6 +25,14 @@ def within(code: str, token: str) -> None:
         db.session.execute(sa.select(sa.func.pg_notify(CHANNEL, f"{code} {token}")))
 
 
+def announcing(update: sa.Update, code: str, token: str) -> sa.Update:
+    """The change's own UPDATE of the game row, sending the NOTIFY in the same statement on PostgreSQL
+    (one round trip less per change than `within`): it returns a row only if it changed one."""
+    if db.session.get_bind().dialect.name == "postgresql":
+        return update.returning(sa.func.pg_notify(CHANNEL, f"{code} {token}"))
+    return update
+
+
 def committed(code: str, token: str) -> None:
     """After the commit: wake this process's devices waiting on the game."""
     game_moved.send(current_app._get_current_object(), code=code, token=token)

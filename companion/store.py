@@ -137,11 +137,12 @@ def _check_writable(game: Game, seen_version: int) -> None:
 def _commit_change(game: Game, seen_version: int, new_state: dict, event: Event,
                    device: DeviceRef) -> None:
     now = utcnow()
+    token = f"{seen_version + 1}.{game.seating}"
     with one_writer():
-        result = db.session.execute(
-            sa.update(Game).where(Game.id == game.id, Game.version == seen_version)
-            .values(state=new_state, version=seen_version + 1, updated_at=now)
-            .execution_options(synchronize_session=False))
+        table = Game.__table__  # a plain UPDATE (its rowcount, with or without RETURNING), not the ORM's
+        result = db.session.execute(changes.announcing(
+            sa.update(table).where(table.c.id == game.id, table.c.version == seen_version)
+            .values(state=new_state, version=seen_version + 1, updated_at=now), game.code, token))
         if result.rowcount != 1:
             db.session.rollback()
             db.session.refresh(game)
@@ -149,8 +150,6 @@ def _commit_change(game: Game, seen_version: int, new_state: dict, event: Event,
         event.game_id, event.seq, event.at = game.id, seen_version + 1, now
         event.device_id, event.device_label = device.id, device.label
         db.session.add(event)
-        token = f"{seen_version + 1}.{game.seating}"
-        changes.within(game.code, token)
         db.session.commit()
     game.last_change = event  # the screen rendered next shows it: no need to read it back
     # What the row now holds, without reading it back (the UPDATE above was conditional on it).
@@ -229,7 +228,7 @@ def live_token(game: Game) -> str:
 def current_token(code: str) -> tuple[int, str] | None:
     """(game id, live token): the cheap question every live-update request asks."""
     row = live_row(code)
-    return (row.id, f"{row.version}.{row.seating}") if row else None
+    return (row.id, row.token) if row else None
 
 
 @dataclass(frozen=True)
@@ -238,6 +237,15 @@ class LiveRow:
     created_at: datetime
     version: int
     seating: int
+
+    @property
+    def token(self) -> str:
+        return f"{self.version}.{self.seating}"
+
+    def at(self, token: str) -> LiveRow:
+        """The same game at another live token (heard of from the watcher: no read)."""
+        version, _, seating = token.partition(".")
+        return LiveRow(self.id, self.created_at, int(version), int(seating or 0))
 
 
 def live_row(code: str) -> LiveRow | None:

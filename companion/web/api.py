@@ -84,6 +84,7 @@ def act(code: str):
         seen = version(data.get("version"))
         action = short_text(data.get("action"), _("The action"), 40)
         device = devices.current()
+        seat = store.seat_of(game, device.id)  # read in the change's own transaction: no second one after it
         store.apply_action(game, action, json_params(data.get("params", {})), seen, device, random.SystemRandom())
     except BadForm as error:
         return fail(400, str(error))
@@ -91,13 +92,14 @@ def act(code: str):
         return fail(409, _("Someone else changed the game first; nothing was applied."), stale.game)
     except RuleError as error:
         return fail(400 if isinstance(error, BadParams) else 422, translate(error.text), game)
-    return jsonify(with_change(game, device))
+    return jsonify(with_change(game, seat))
 
 
 @bp.post("/games/<code>/undo")
 def undo(code: str):
     game = load(code)
     device = devices.current()
+    seat = store.seat_of(game, device.id)
     try:
         store.undo(game, version(body().get("version")), device)
     except BadForm as error:
@@ -106,12 +108,13 @@ def undo(code: str):
         return fail(409, _("Someone else changed the game first; nothing was undone."), stale.game)
     except RuleError as error:
         return fail(422, translate(error.text), game)
-    return jsonify(with_change(game, device))
+    return jsonify(with_change(game, seat))
 
 
-def with_change(game: Game, device: store.DeviceRef) -> dict[str, Any]:
-    """The game after a change this device made, and the change: its label and notices, as in /events."""
-    return {**game_json(game), "change": messages.change(game.last_change, store.seat_of(game, device.id))}
+def with_change(game: Game, seat: str | None) -> dict[str, Any]:
+    """The game after a change the device holding `seat` made, and the change: its label and notices, as
+    in /events."""
+    return {**game_json(game), "change": messages.change(game.last_change, seat)}
 
 
 @bp.get("/games/<code>/events")
@@ -147,8 +150,9 @@ def stream(code: str):
         after = int(found[1].split(".")[0])
     told = after
 
-    def moved(game_id: int, token: str) -> tuple[list[str], str]:
+    def moved(row: store.LiveRow, token: str) -> tuple[list[str], str]:
         nonlocal told
+        game_id = row.id
         batch = store.events_after(game_id, told, EVENTS_PAGE)
         seat_of = store.seats_by_device(game_id) if batch else {}
         db.session.close()  # nothing held open between changes

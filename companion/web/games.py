@@ -99,12 +99,13 @@ def keep_panel(game: Game, context: dict) -> panel_cache.KeptPanel:
                       seat_of, panel_variant(my_seat, context["me"], context["watching"]), html)
 
 
-def one_panel(code: str, token: str | None = None) -> tuple[panel_cache.KeptPanel, tuple, int] | None:
-    """(this device's live panel, its variant, the game's id) for the game as it is now (at `token`, if
-    given): kept already — one read, no render — or drawn now by one of the devices alike while the others
-    wait for it (on this host). None if the game is gone or moved on from `token`."""
-    row = store.live_row(code)
-    if row is None or (token is not None and f"{row.version}.{row.seating}" != token):
+def one_panel(code: str, known: store.LiveRow | None = None) -> tuple[panel_cache.KeptPanel, tuple, int] | None:
+    """(this device's live panel, its variant, the game's id) for the game as it is now, or at `known` (a
+    stream's row at the token the watcher heard): kept already — one read, or none — or drawn now by one
+    of the devices alike while the others wait for it (on this host). None if the game is gone or has
+    moved on from `known` (the stream hears of that next)."""
+    row = known or store.live_row(code)
+    if row is None:
         return None
     found = kept_for(row, code)
     if found is not None:
@@ -119,7 +120,7 @@ def one_panel(code: str, token: str | None = None) -> tuple[panel_cache.KeptPane
             game = store.find(code)
         except store.GameNotFound:
             return None
-        if store.live_token(game) != f"{row.version}.{row.seating}":
+        if store.live_token(game) != row.token:
             return None  # moved on since: the devices hear of that next
         context = game_context(game, fragment=True)
         variant = panel_variant(context["my_seat"]["id"] if context["my_seat"] else None,

@@ -74,18 +74,19 @@ def too_many():
 def stream(code: str, seen: str, panels: bool = False):
     """Server-sent events: `moved` (data: the new token), or with `panels` this device's own `panel`
     when one is at hand (live_panels.py); `gone`, and a comment as heartbeat."""
-    def moved(_game_id: int, token: str) -> tuple[list[str], str]:
-        event = live_panels.panel_event(code, token) if panels else None
+    def moved(row: store.LiveRow, token: str) -> tuple[list[str], str]:
+        event = live_panels.panel_event(code, row.at(token)) if panels else None
         return [event or f"event: moved\ndata: {token}\n\n"], token
     return event_stream(code, seen, moved)
 
 
-Moved = Callable[[int, str], tuple[list[str], str]]
+Moved = Callable[[store.LiveRow, str], tuple[list[str], str]]
 
 
 def event_stream(code: str, seen: str, moved: Moved):
     """The shape every stream of a game shares: a place among the waiting devices (429 when it has none),
-    `retry`, `moved(game id, new token)` -> (its events, what is seen now) each time the game is past
+    `retry`, `moved(the game's row as the stream began, new token)` -> (its events, what is seen now) each
+    time the game is past
     `seen`, `gone` if it is deleted, a heartbeat comment every LIVE_BEAT_SECONDS; it ends after
     LIVE_STREAM_SECONDS (the client opens the next one)."""
     watcher = current_app.extensions["live_watcher"]
@@ -94,11 +95,11 @@ def event_stream(code: str, seen: str, moved: Moved):
         wait_on = place.enter_context(watcher.waiting(code, g.device_id, request.remote_addr or ""))
     except TooManyWaiting:
         return too_many()
-    found = store.current_token(code)
-    if found is None:
+    row = store.live_row(code)
+    if row is None:
         place.close()
         abort(404)
-    game_id, current = found
+    game_id, current = row.id, row.token
     store.touch_presence(game_id, g.device_id)
     db.session.close()  # no connection held while the stream is open
     beat, lifetime = current_app.config["LIVE_BEAT_SECONDS"], current_app.config["LIVE_STREAM_SECONDS"]
@@ -119,7 +120,7 @@ def event_stream(code: str, seen: str, moved: Moved):
                     yield "event: gone\ndata: \n\n"
                     return
                 else:
-                    told, seen = moved(game_id, token)
+                    told, seen = moved(row, token)
                     current = token
                     yield from told
 

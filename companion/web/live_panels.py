@@ -15,28 +15,29 @@ import json
 from flask import current_app, session
 from flask_wtf.csrf import generate_csrf
 
+from .. import store
 from ..models import db
 from . import games, panel_cache
 
 
-def panel_event(code: str, token: str) -> str | None:
-    """`event: panel` with this device's own live panel for the game at `token`, or None."""
+def panel_event(code: str, row: store.LiveRow) -> str | None:
+    """`event: panel` with this device's own live panel for the game at `row` (its token as the watcher
+    heard it), or None."""
     if current_app.config["WTF_CSRF_FIELD_NAME"] not in session:
         return None  # a token made now could not be saved: the stream's cookies went out long ago
     try:
-        found = own_panel(code, token)
+        found = own_panel(code, row)
     finally:
         db.session.close()  # nothing held open between changes
     if found is None:
         return None
     kept, view = found
-    html = kept.html.replace(panel_cache.cache().placeholder, generate_csrf())
-    data = json.dumps({"token": token, "view": view, "html": html}, ensure_ascii=False)
+    data = '{"token": "%s", "view": %s, "html": %s}' % (row.token, json.dumps(view), kept.as_json(generate_csrf()))
     return f"event: panel\ndata: {data}\n\n"  # JSON escapes line breaks: one data line
 
 
-def own_panel(code: str, token: str) -> tuple[panel_cache.KeptPanel, str] | None:
-    """(the kept panel, its device view) at exactly `token`: kept already, or drawn now (once for the
-    devices alike)."""
-    found = games.one_panel(code, token)
+def own_panel(code: str, row: store.LiveRow) -> tuple[panel_cache.KeptPanel, str] | None:
+    """(the kept panel, its device view) at exactly `row`'s token: kept already, or drawn now (once for
+    the devices alike)."""
+    found = games.one_panel(code, known=row)
     return None if found is None else (found[0], games.device_view(found[1]))

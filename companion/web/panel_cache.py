@@ -16,6 +16,7 @@ Both are rendered with a placeholder CSRF token; each device gets its own token 
 """
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 from collections import OrderedDict
@@ -38,17 +39,24 @@ GATE_WAIT = 2.0  # seconds a device waits for another's drawing of the same pane
 
 
 class KeptPanel:
-    """One live panel with the placeholder token, and the same gzipped once (when a device asks for gzip)."""
+    """One live panel with the placeholder token, and the same gzipped once (when a device asks for gzip)
+    and as a JSON string once (for the page's event stream)."""
 
-    __slots__ = ("html", "_gzip")
+    __slots__ = ("html", "placeholder", "_gzip", "_json")
 
-    def __init__(self, html: str):
-        self.html, self._gzip = html, None
+    def __init__(self, html: str, placeholder: str):
+        self.html, self.placeholder, self._gzip, self._json = html, placeholder, None, None
 
-    def gzipped(self, placeholder: str, token: str) -> bytes:
+    def as_json(self, token: str) -> str:
+        # The placeholder and the tokens are letters, digits, "-", "_" and ".": JSON leaves them as they are.
+        if self._json is None:
+            self._json = json.dumps(self.html, ensure_ascii=False)
+        return self._json.replace(self.placeholder, token)
+
+    def gzipped(self, token: str) -> bytes:
         # Tokens are all as long (a signed session secret): one compression serves every device.
         if self._gzip is None or self._gzip.token_length != len(token):
-            self._gzip = GzipParts(self.html.encode(), placeholder.encode(), len(token))
+            self._gzip = GzipParts(self.html.encode(), self.placeholder.encode(), len(token))
         return self._gzip.with_token(token.encode())
 
 
@@ -99,7 +107,7 @@ class PanelCache:
             return None
         seat_of, placeholder, panels = found
         entry = SharedPanels(seat_of)
-        entry.panels = {variant: KeptPanel(html.replace(placeholder, self.placeholder))
+        entry.panels = {variant: KeptPanel(html.replace(placeholder, self.placeholder), self.placeholder)
                         for variant, html in panels.items()}
         with self._lock:
             self._remember(key, entry)
@@ -133,7 +141,7 @@ class PanelCache:
                     del self._gates[key]
 
     def keep(self, key: tuple, seat_of: dict[str, str], variant: Hashable, html: str) -> KeptPanel:
-        kept = KeptPanel(html)
+        kept = KeptPanel(html, self.placeholder)
         with self._lock:
             entry = self._shared.get(key)
             if entry is None or entry.seat_of != seat_of:
@@ -155,7 +163,7 @@ class PanelCache:
         """The panel with this device's CSRF token, gzipped if the device takes gzip."""
         token = generate_csrf()
         if request.accept_encodings["gzip"] > 0:
-            response = Response(kept.gzipped(self.placeholder, token), mimetype="text/html")
+            response = Response(kept.gzipped(token), mimetype="text/html")
             response.headers["Content-Encoding"] = "gzip"  # Flask-Compress leaves it as it is
             response.vary.add("Accept-Encoding")
             return response

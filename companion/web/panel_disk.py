@@ -40,27 +40,40 @@ class PanelDisk:
         game_id, code, _created_at, _version, _seating, locale = key
         return self.directory / f"{int(game_id)}-{code}-{locale}.json"
 
+    # A file: one line of JSON (the key, the seating, the placeholder, each variant's place in what
+    # follows), then the panels' HTML one after another: read without decoding any HTML as JSON.
+
     def load(self, key: tuple) -> tuple[dict[str, str], str, dict[Hashable, str]] | None:
         """(seat of each device, placeholder, html per variant) drawn for exactly `key`, if any."""
         try:
-            data = json.loads(self._path(key).read_bytes())
+            head, _, body = self._path(key).read_bytes().partition(b"\n")
+            data = json.loads(head)
         except (OSError, ValueError):
             return None
-        if data.get("key") != _plain(key):
+        if not isinstance(data, dict) or data.get("key") != _plain(key):
             return None
-        return data["seat_of"], data["placeholder"], {tuple(json.loads(v)): html for v, html in data["panels"].items()}
+        try:
+            text = body.decode()
+            return data["seat_of"], data["placeholder"], {
+                tuple(json.loads(variant)): text[start:end] for variant, (start, end) in data["panels"].items()}
+        except (KeyError, TypeError, ValueError):
+            return None  # not a file this code wrote (an older version's): drawn again
 
     def save(self, key: tuple, seat_of: dict[str, str], placeholder: str, panels: dict[Hashable, str]) -> None:
         path = self._path(key)
-        text = json.dumps({"key": _plain(key), "seat_of": seat_of, "placeholder": placeholder,
-                           "panels": {json.dumps(list(v)): html for v, html in panels.items()}})
+        places, start = {}, 0
+        for variant, html in panels.items():
+            places[json.dumps(list(variant))] = (start, start + len(html))
+            start += len(html)
+        head = json.dumps({"key": _plain(key), "seat_of": seat_of, "placeholder": placeholder, "panels": places})
         temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         try:
-            temporary.write_text(text)
+            with open(temporary, "w", encoding="utf-8", newline="") as out:
+                out.write(head + "\n")  # json.dumps writes no raw line break
+                out.writelines(panels.values())
             os.replace(temporary, path)  # readers see the old file or the new one, never half of one
         except OSError:
             temporary.unlink(missing_ok=True)  # a courtesy to the other processes: they draw it themselves
-
 
     def forget(self, code: str) -> None:
         """A deleted game's panels (and claims) leave the disk with it (on this host)."""

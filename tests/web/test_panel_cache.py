@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import gzip
 import itertools
+import json
+import os
 import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from itsdangerous import TimestampSigner
 
-from companion.web import games
+from companion.web import games, panel_disk
+from companion.web.panel_disk import PanelDisk
 from companion.web.gzip_parts import GzipParts
 from tests.conftest import csrf_token
 from tests.web.helpers import HTMX, act, count, new_counter
@@ -218,3 +223,80 @@ def test_a_deleted_games_panels_leave_the_disk(app):
     assert list(folder.glob(f"*-{code}-*.json"))
     phone.post(url + "/delete", data={"csrf_token": token, "confirm": "yes"})
     assert not list(folder.glob(f"*-{code}-*.json"))
+
+
+def test_devices_alike_asking_at_once_wait_for_one_drawing(app, monkeypatch):
+    """A change wakes every device of the game at the same moment: one draws, the others wait for it
+    (before, each of them drew the same panel)."""
+    phone, token = device(app, "/")
+    url, _ = new_counter(phone)
+    act(phone, url, token, 0, "add", n="1")
+    forget_drawn_panels(app)  # a version no device has asked for yet
+    tablets = [app.test_client() for _ in range(4)]
+    looked, everyone_looked, drawn = [], threading.Event(), []
+    look, draw = games.kept_for, games.render_block
+
+    def counted_look(*args):
+        looked.append(1)
+        if len(looked) >= len(tablets):
+            everyone_looked.set()
+        return look(*args)
+
+    def slow_draw(*args, **kwargs):
+        everyone_looked.wait(timeout=10)  # every device has found nothing kept before this drawing ends
+        drawn.append(1)
+        return draw(*args, **kwargs)
+
+    monkeypatch.setattr(games, "kept_for", counted_look)
+    monkeypatch.setattr(games, "render_block", slow_draw)
+    with ThreadPoolExecutor(len(tablets)) as pool:
+        answers = list(pool.map(lambda client: client.get(url, headers=HTMX), tablets))
+    assert [a.status_code for a in answers] == [200] * len(tablets)
+    assert all(count(a.get_data(as_text=True)) == 1 for a in answers)
+    assert drawn == [1]
+
+
+def forget_drawn_panels(app) -> None:
+    cache = app.extensions["panel_cache"]
+    cache._shared.clear()
+    for path in cache.disk.directory.iterdir():
+        path.unlink()
+
+
+KEY = (1, "ABCDEF", "2026-11-30 12:00:00", 3, 0, "en")
+SEATLESS = (None, False, False)
+
+
+def test_a_process_waits_for_another_processs_drawing_then_reads_it(tmp_path, monkeypatch):
+    here, there = PanelDisk(tmp_path), PanelDisk(tmp_path)  # two server processes on one host
+    claim = here.claim(KEY)
+    assert claim is not None
+    waiting = threading.Event()
+    pause = panel_disk.time.sleep
+    monkeypatch.setattr(panel_disk.time, "sleep", lambda s: (waiting.set(), pause(s)))
+    with ThreadPoolExecutor(1) as pool:
+        theirs = pool.submit(there.claim, KEY)
+        assert waiting.wait(timeout=10)  # the other process found the claim taken and waits
+        here.save(KEY, {}, "PLACE", {SEATLESS: "<p>PLACE</p>"})
+        here.release(claim)
+        assert theirs.result(timeout=10) is None  # drawn meanwhile: it reads instead of drawing
+    assert there.load(KEY) == ({}, "PLACE", {SEATLESS: "<p>PLACE</p>"})
+    assert there.claim(KEY) is not None  # released: the next version's drawing may claim
+
+
+def test_a_claim_left_by_a_crashed_process_is_taken_over_and_none_is_waited_on_forever(tmp_path, monkeypatch):
+    here, there = PanelDisk(tmp_path), PanelDisk(tmp_path)
+    claim = here.claim(KEY)
+    monkeypatch.setattr(PanelDisk, "CLAIM_WAIT", 0.0)
+    assert there.claim(KEY) is None  # waited its while: it draws without one
+    os.utime(claim, (0, 0))  # left long ago (the process that made it died drawing)
+    assert there.claim(KEY) == claim
+
+
+def test_a_panel_file_this_code_did_not_write_is_drawn_again(tmp_path):
+    disk = PanelDisk(tmp_path)
+    disk.save(KEY, {"d1": "even"}, "PLACE", {SEATLESS: "<p>ä PLACE</p>", ("even", True, False): "<b>mine</b>"})
+    assert disk.load(KEY) == ({"d1": "even"}, "PLACE", {SEATLESS: "<p>ä PLACE</p>", ("even", True, False): "<b>mine</b>"})
+    path = next(tmp_path.glob("*.json"))
+    path.write_text(json.dumps({"key": list(KEY), "seat_of": {}, "placeholder": "P", "panels": {"[]": "<p/>"}}))
+    assert disk.load(KEY) is None  # the format before this one: not a crash, a drawing
