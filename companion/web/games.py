@@ -6,7 +6,6 @@ import random
 
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from jinja2_fragments.flask import render_block
 
 from .. import store
 from ..i18n import translate
@@ -14,7 +13,7 @@ from ..models import Game
 from ..rules.base import BadParams, RuleError, Text
 from . import devices, join, panel_cache
 from .forms import BadForm, action_params, short_text, version
-from .render import is_htmx, page_or_block
+from .render import draw_block, is_htmx, page_or_block
 
 bp = Blueprint("games", __name__, url_prefix="/g/<code>")
 
@@ -92,7 +91,7 @@ def keep_panel(game: Game, context: dict) -> panel_cache.KeptPanel:
     cache = panel_cache.cache()
     context["panel_token"] = cache.placeholder
     store.done_reading()
-    html = render_block("game.html", "panel", **{**context, "csrf_token": lambda: cache.placeholder})
+    html = draw_block("game.html", "panel", **{**context, "csrf_token": lambda: cache.placeholder})
     seat_of = {seat["holder"]: seat["id"] for seat in context["seats"] if seat["holder"]}
     my_seat = context["my_seat"]["id"] if context["my_seat"] else None
     return cache.keep(panel_cache.shared_key(game.id, game.code, game.created_at, game.version, game.seating),

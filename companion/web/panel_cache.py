@@ -23,7 +23,7 @@ from collections import OrderedDict
 from contextlib import contextmanager
 from typing import Hashable, Iterator
 
-from flask import Flask, Response, current_app, render_template, request
+from flask import Flask, Response, current_app, request
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
@@ -32,6 +32,7 @@ from ..changes import GONE, game_moved
 from ..models import Game
 from .gzip_parts import GzipParts
 from .panel_disk import PanelDisk
+from .render import draw_template
 
 MAX_ENTRIES = 512  # (game, language) pairs of the kind's part, about 20–40 KB each
 MAX_SHARED = 1024  # (game version, language) sets of whole panels
@@ -87,7 +88,7 @@ class PanelCache:
             version, html = self._panels.get(key, (None, ""))
         if version != game.version:
             placeholder = self.placeholder
-            html = render_template(context["kind"].template, **{**context, "csrf_token": lambda: placeholder})
+            html = draw_template(context["kind"].template, **{**context, "csrf_token": lambda: placeholder})
             with self._lock:
                 self._panels[key] = (game.version, html)
                 self._panels.move_to_end(key)

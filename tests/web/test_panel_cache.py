@@ -26,13 +26,13 @@ from tests.web.test_seats import cue, seat
 def renders(monkeypatch) -> list[str]:
     """The live panels actually drawn (a kept one is served without a draw)."""
     drawn: list[str] = []
-    draw = games.render_block
+    draw = games.draw_block
 
     def counted(template, block, **context):
         drawn.append(block)
         return draw(template, block, **context)
 
-    monkeypatch.setattr(games, "render_block", counted)
+    monkeypatch.setattr(games, "draw_block", counted)
     return drawn
 
 
@@ -184,8 +184,8 @@ def test_a_panel_drawn_by_one_server_process_is_read_by_another(tmp_path, monkey
     from tests.conftest import make_app
     first, second = make_app(tmp_path / "shared.db"), make_app(tmp_path / "shared.db", upgrade=False)
     drawn = []
-    draw = games.render_block
-    monkeypatch.setattr(games, "render_block", lambda *a, **k: drawn.append(1) or draw(*a, **k))
+    draw = games.draw_block
+    monkeypatch.setattr(games, "draw_block", lambda *a, **k: drawn.append(1) or draw(*a, **k))
     phone, phone_token = device(first, "/")
     url, _ = new_counter(phone)
     seat(phone, url, phone_token, "even")
@@ -234,7 +234,7 @@ def test_devices_alike_asking_at_once_wait_for_one_drawing(app, monkeypatch):
     forget_drawn_panels(app)  # a version no device has asked for yet
     tablets = [app.test_client() for _ in range(4)]
     looked, everyone_looked, drawn = [], threading.Event(), []
-    look, draw = games.kept_for, games.render_block
+    look, draw = games.kept_for, games.draw_block
 
     def counted_look(*args):
         looked.append(1)
@@ -248,7 +248,7 @@ def test_devices_alike_asking_at_once_wait_for_one_drawing(app, monkeypatch):
         return draw(*args, **kwargs)
 
     monkeypatch.setattr(games, "kept_for", counted_look)
-    monkeypatch.setattr(games, "render_block", slow_draw)
+    monkeypatch.setattr(games, "draw_block", slow_draw)
     with ThreadPoolExecutor(len(tablets)) as pool:
         answers = list(pool.map(lambda client: client.get(url, headers=HTMX), tablets))
     assert [a.status_code for a in answers] == [200] * len(tablets)
