@@ -53,8 +53,7 @@ def game_context(game: Game, *, unseen: bool = False, fragment: bool = False, **
                **seats_context(game, kind, shot.seating), **extra}
     context.setdefault("watching", request.cookies.get(watching_cookie(game)) == "1")
     context["ask_seat"] = bool(context["seats"]) and not context["my_seat"] and not context["watching"]
-    context["device_view"] = device_view(panel_variant(
-        context["my_seat"]["id"] if context["my_seat"] else None, context["me"], context["watching"]))
+    context["device_view"] = device_view(variant_of(context))
     context["kind_panel"] = lambda: panel_cache.kind_panel(game, context)
     if not (fragment or is_htmx()):
         context.update(devices=[] if unseen else store.connected_devices(game), join_url=join.join_url(game.code))
@@ -82,8 +81,26 @@ def device_view(variant: tuple) -> str:
 
 
 def shared_panel(game: Game, context: dict) -> Response:
-    """The live panel, drawn once per game version for every device that would get the same HTML."""
-    return panel_cache.cache().answer(keep_panel(game, context))
+    """The live panel, drawn once per game version for every device that would get the same HTML: the
+    devices woken by this change wait for this drawing (and this one for theirs) rather than draw it too."""
+    cache = panel_cache.cache()
+    key = panel_cache.shared_key(game.id, game.code, game.created_at, game.version, game.seating)
+    store.done_reading()  # no connection held while waiting
+    with cache.drawing(key):
+        shared = cache.shared(key)
+        kept = None
+        if shared is not None and shared.seat_of == seating_of(context):
+            kept = shared.panels.get(variant_of(context))
+        return cache.answer(kept or keep_panel(game, context))
+
+
+def seating_of(context: dict) -> dict[str, str]:
+    """Which device holds which seat, as the panel of `context` shows it."""
+    return {seat["holder"]: seat["id"] for seat in context["seats"] if seat["holder"]}
+
+
+def variant_of(context: dict) -> tuple:
+    return panel_variant(context["my_seat"]["id"] if context["my_seat"] else None, context["me"], context["watching"])
 
 
 def keep_panel(game: Game, context: dict) -> panel_cache.KeptPanel:
@@ -92,10 +109,8 @@ def keep_panel(game: Game, context: dict) -> panel_cache.KeptPanel:
     context["panel_token"] = cache.placeholder
     store.done_reading()
     html = draw_block("game.html", "panel", **{**context, "csrf_token": lambda: cache.placeholder})
-    seat_of = {seat["holder"]: seat["id"] for seat in context["seats"] if seat["holder"]}
-    my_seat = context["my_seat"]["id"] if context["my_seat"] else None
     return cache.keep(panel_cache.shared_key(game.id, game.code, game.created_at, game.version, game.seating),
-                      seat_of, panel_variant(my_seat, context["me"], context["watching"]), html)
+                      seating_of(context), variant_of(context), html)
 
 
 def one_panel(code: str, known: store.LiveRow | None = None) -> tuple[panel_cache.KeptPanel, tuple, int] | None:
@@ -122,9 +137,7 @@ def one_panel(code: str, known: store.LiveRow | None = None) -> tuple[panel_cach
         if store.live_token(game) != row.token:
             return None  # moved on since: the devices hear of that next
         context = game_context(game, fragment=True)
-        variant = panel_variant(context["my_seat"]["id"] if context["my_seat"] else None,
-                                context["me"], context["watching"])
-        return keep_panel(game, context), variant, game.id
+        return keep_panel(game, context), variant_of(context), game.id
 
 
 def kept_for(row: store.LiveRow, code: str) -> tuple[panel_cache.KeptPanel, tuple] | None:
