@@ -108,6 +108,8 @@ async def client(tables, devices, pause, start_at, idle, seconds, follow="poll")
                     await first.read()
             except (aiohttp.ClientError, asyncio.TimeoutError) as error:
                 out["errors"].append(f"first panel: {error!r}")
+            # Every page has its panel before any opens its stream: the server's memory is measured between.
+            await asyncio.sleep(max(0.0, start_at + idle / 2 - time.time()))
             while not stop.is_set():
                 try:
                     async with http.get(f"{base}/g/{code}/live", params={"v": token, "panel": "1"},
@@ -296,6 +298,9 @@ def main() -> None:
                                          args.seconds, results, args.follow)) for i in range(args.clients)]
         for process in clients:
             process.start()
+        if args.follow == "stream":  # pages have loaded their panels (kept per game), no stream is open yet
+            time.sleep(max(0.0, start_at + args.idle / 2 - 0.5 - time.time()))
+        memory_panels = sum(resident_kb(server.pid) for server, _, _ in servers)
         time.sleep(max(0.0, start_at + args.idle - 1.0 - time.time()))
         memory_waiting = sum(resident_kb(server.pid) for server, _, _ in servers)
         # The server's CPU while the tables act: per action it hardly depends on what else the machine runs.
@@ -344,9 +349,16 @@ def main() -> None:
           f"the rest of the machine (load client included): "
           f"{max(0.0, cpu_used[1] - cpu_used[0]) / args.seconds:.2f} cores, of which load client "
           f"{clients_cpu / args.seconds:.2f}; {os.cpu_count()} cores; load average at the start {load_at_start}")
-    per_device = (memory_waiting - memory_before) / devices
-    print(f"server memory: {memory_before / 1024:.1f} MB before the devices, {memory_waiting / 1024:.1f} MB with "
-          f"{devices} waiting: {per_device:.1f} KB per waiting device")
+    if args.follow == "stream":
+        per_device = (memory_waiting - memory_panels) / devices
+        print(f"server memory: {memory_before / 1024:.1f} MB before the devices, {memory_panels / 1024:.1f} MB once "
+              f"each page has its panel (the games' kept panels: {(memory_panels - memory_before) / args.tables:.1f} KB "
+              f"per game), {memory_waiting / 1024:.1f} MB with their {devices} streams open: {per_device:.1f} KB per "
+              f"waiting device")
+    else:
+        per_device = (memory_waiting - memory_before) / devices
+        print(f"server memory: {memory_before / 1024:.1f} MB before the devices, {memory_waiting / 1024:.1f} MB with "
+              f"{devices} waiting: {per_device:.1f} KB per waiting device")
 
 
 if __name__ == "__main__":
