@@ -65,6 +65,16 @@ def find(code: str) -> Game:
     return game
 
 
+def find_with_seat(code: str, device_id: str) -> tuple[Game, str | None]:
+    """The game and the seat `device_id` holds in it, in one query (an action reads both)."""
+    seat = (sa.select(Seat.seat_id).where(Seat.game_id == Game.id, Seat.device_id == device_id)
+            .limit(1).scalar_subquery())
+    row = db.session.execute(sa.select(Game, seat).where(Game.code == normalize_code(code))).first()
+    if row is None:
+        raise GameNotFound(code)
+    return row[0], row[1]
+
+
 def kind_of(game: Game):
     kind = kinds.get(game.kind)
     if kind is None:

@@ -56,6 +56,13 @@ def load(code: str) -> Game:
         abort(404)
 
 
+def load_with_seat(code: str, device_id: str) -> tuple[Game, str | None]:
+    try:
+        return store.find_with_seat(code, device_id)
+    except store.GameNotFound:
+        abort(404)
+
+
 @bp.post("/games")
 @new_game_limit
 def create():
@@ -78,13 +85,12 @@ def show(code: str):
 
 @bp.post("/games/<code>/actions")
 def act(code: str):
-    game = load(code)
+    device = devices.current()
+    game, seat = load_with_seat(code, device.id)  # the seat read with the game: no query after the change
     try:
         data = body()
         seen = version(data.get("version"))
         action = short_text(data.get("action"), _("The action"), 40)
-        device = devices.current()
-        seat = store.seat_of(game, device.id)  # read in the change's own transaction: no second one after it
         store.apply_action(game, action, json_params(data.get("params", {})), seen, device, random.SystemRandom())
     except BadForm as error:
         return fail(400, str(error))
@@ -97,9 +103,8 @@ def act(code: str):
 
 @bp.post("/games/<code>/undo")
 def undo(code: str):
-    game = load(code)
     device = devices.current()
-    seat = store.seat_of(game, device.id)
+    game, seat = load_with_seat(code, device.id)
     try:
         store.undo(game, version(body().get("version")), device)
     except BadForm as error:
