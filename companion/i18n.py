@@ -7,6 +7,9 @@ from typing import Any
 
 from flask import Flask, current_app, g, request
 from flask_babel import Babel, get_locale, get_translations
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 
 from .rules.base import Text
 
@@ -63,12 +66,32 @@ def _ngettext(singular: str, plural: str, num: int) -> str:
     return _translations().ungettext(singular, plural, num)
 
 
+# Jinja's newstyle gettext, in one call: its own wrappers call through the template context twice more
+# (`_` looks `gettext` up, which calls the lookup), and a game panel asks for eighty strings per drawing.
+@pass_context
+def _template_gettext(context: Context, string: str, **variables: Any) -> str:
+    text = _translations().ugettext(string)
+    if context.eval_ctx.autoescape:
+        text = Markup(text)
+    return text % variables  # always a format string, as Jinja's own: "%%" is "%", values escaped
+
+
+@pass_context
+def _template_ngettext(context: Context, singular: str, plural: str, num: int, **variables: Any) -> str:
+    variables.setdefault("num", num)
+    text = _translations().ungettext(singular, plural, num)
+    if context.eval_ctx.autoescape:
+        text = Markup(text)
+    return text % variables
+
+
 def init_app(app: Flask) -> None:
     compile_catalogs()
     babel.init_app(app, locale_selector=select_locale,
                    default_translation_directories=str(TRANSLATIONS))
+    app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(_gettext, _ngettext, newstyle=True)
+    app.jinja_env.globals.update(gettext=_template_gettext, ngettext=_template_ngettext, _=_template_gettext)
     app.jinja_env.globals["t"] = translate
     app.jinja_env.globals["current_locale"] = lambda: str(get_locale() or "en")
-    app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.policies["ext.i18n.trimmed"] = True
