@@ -148,18 +148,22 @@ def _commit_change(game: Game, seen_version: int, new_state: dict, event: Event,
                    device: DeviceRef) -> None:
     now = utcnow()
     token = f"{seen_version + 1}.{game.seating}"
+    event.game_id, event.seq, event.at = game.id, seen_version + 1, now
+    event.device_id, event.device_label = device.id, device.label
+    table = Game.__table__  # a plain UPDATE (its rowcount, with or without RETURNING), not the ORM's
+    update = (sa.update(table).where(table.c.id == game.id, table.c.version == seen_version)
+              .values(state=new_state, version=seen_version + 1, updated_at=now))
     with one_writer():
-        table = Game.__table__  # a plain UPDATE (its rowcount, with or without RETURNING), not the ORM's
-        result = db.session.execute(changes.announcing(
-            sa.update(table).where(table.c.id == game.id, table.c.version == seen_version)
-            .values(state=new_state, version=seen_version + 1, updated_at=now), game.code, token))
-        if result.rowcount != 1:
+        if db.session.get_bind().dialect.name == "postgresql":
+            moved = len(db.session.execute(_moved_with_its_event(update, event, game.code, token)).all()) == 1
+        else:
+            moved = db.session.execute(update).rowcount == 1
+            if moved:
+                db.session.add(event)
+        if not moved:
             db.session.rollback()
             db.session.refresh(game)
             raise StaleVersion(game)
-        event.game_id, event.seq, event.at = game.id, seen_version + 1, now
-        event.device_id, event.device_label = device.id, device.label
-        db.session.add(event)
         db.session.commit()
     game.last_change = event  # the screen rendered next shows it: no need to read it back
     # What the row now holds, without reading it back (the UPDATE above was conditional on it).
@@ -167,6 +171,21 @@ def _commit_change(game: Game, seen_version: int, new_state: dict, event: Event,
     set_committed_value(game, "version", seen_version + 1)
     set_committed_value(game, "updated_at", now)
     changes.committed(game.code, token)
+
+
+EVENT_COLUMNS = ("game_id", "seq", "action", "params", "label", "notices", "device_id", "device_label", "at",
+                 "state_before", "undoes_seq", "undo_next")
+
+
+def _moved_with_its_event(update: sa.Update, event: Event, code: str, token: str) -> sa.Insert:
+    """PostgreSQL: the game's UPDATE (with its NOTIFY) and the event's INSERT in one statement, one round
+    trip: the event is written only if the UPDATE found the version it expected (then it returns a row)."""
+    moved = changes.announcing(update, code, token).cte("moved")
+    events = Event.__table__
+    values = [sa.cast(sa.bindparam(None, getattr(event, name), type_=events.c[name].type), events.c[name].type)
+              for name in EVENT_COLUMNS]
+    return (sa.insert(events).from_select(list(EVENT_COLUMNS), sa.select(*values).select_from(moved))
+            .returning(events.c.id))
 
 
 def _event(game_id: int, seq: int | None) -> Event | None:
