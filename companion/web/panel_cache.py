@@ -78,6 +78,7 @@ class PanelCache:
         self._lock = threading.Lock()
         self._panels: OrderedDict[tuple, tuple[int, str]] = OrderedDict()
         self._shared: OrderedDict[tuple, SharedPanels] = OrderedDict()
+        self._newest: dict[tuple, tuple] = {}  # (game, language) -> the key of its newest kept panels
         self._gates: dict[tuple, list] = {}  # shared key -> [lock, holders]: one drawing at a time
         self.disk = disk  # panels the other server processes on this host drew
 
@@ -148,17 +149,30 @@ class PanelCache:
             if entry is None or entry.seat_of != seat_of:
                 entry = SharedPanels(seat_of)
             entry.panels[variant] = kept
-            self._remember(key, entry)
+            if not self._remember(key, entry):
+                return kept  # the game has moved on since: served to this device, kept for nobody
             panels = {variant: kept.html for variant, kept in entry.panels.items()}
         if self.disk is not None:
             self.disk.save(key, seat_of, self.placeholder, panels)
         return kept
 
-    def _remember(self, key: tuple, entry: SharedPanels) -> None:
+    def _remember(self, key: tuple, entry: SharedPanels) -> bool:
+        # Only a game's newest panels are ever served (a device asks for the game as it is now): older ones
+        # leave memory when newer ones come, rather than fill it with every version a session went through.
+        game = _game_of(key)
+        newest = self._newest.get(game)
+        if newest is not None and _moment(key) < _moment(newest):
+            return False  # drawn for a moment the game has already left: nobody will ask for it
+        if newest is not None and newest != key:
+            self._shared.pop(newest, None)
+        self._newest[game] = key
         self._shared[key] = entry
         self._shared.move_to_end(key)
         while len(self._shared) > MAX_SHARED:
-            self._shared.popitem(last=False)
+            evicted, _ = self._shared.popitem(last=False)
+            if self._newest.get(_game_of(evicted)) == evicted:
+                del self._newest[_game_of(evicted)]
+        return True
 
     def answer(self, kept: KeptPanel) -> Response:
         """The panel with this device's CSRF token, gzipped if the device takes gzip."""
@@ -169,6 +183,16 @@ class PanelCache:
             response.vary.add("Accept-Encoding")
             return response
         return Response(kept.html.replace(self.placeholder, token), mimetype="text/html")
+
+
+def _game_of(key: tuple) -> tuple:
+    """A shared key without its moment: the game (id, code, creation) and the language."""
+    return (*key[:3], key[5])
+
+
+def _moment(key: tuple) -> tuple[int, int]:
+    """A shared key's version and seating: both only grow."""
+    return key[3], key[4]
 
 
 def locale() -> str:

@@ -300,3 +300,29 @@ def test_a_panel_file_this_code_did_not_write_is_drawn_again(tmp_path):
     path = next(tmp_path.glob("*.json"))
     path.write_text(json.dumps({"key": list(KEY), "seat_of": {}, "placeholder": "P", "panels": {"[]": "<p/>"}}))
     assert disk.load(KEY) is None  # the format before this one: not a crash, a drawing
+
+
+def test_only_a_games_newest_panels_stay_in_memory(app):
+    """A session's every version used to stay kept until a thousand others pushed it out."""
+    phone, token = device(app, "/")
+    url, _ = new_counter(phone)
+    other_url, _ = new_counter(phone)
+    panel(phone, other_url)
+    for version in range(3):
+        panel(phone, url)
+        act(phone, url, token, version, "add", n="1")
+    panel(phone, url)
+    cache = app.extensions["panel_cache"]
+    kept = sorted((key[1], key[3]) for key in cache._shared)
+    code, other = url.rsplit("/", 1)[1], other_url.rsplit("/", 1)[1]
+    assert kept == sorted([(code, 3), (other, 0)])
+    assert count(panel(phone, url)) == 3
+
+
+def test_a_panel_drawn_for_a_moment_already_left_is_not_kept(app):
+    cache = app.extensions["panel_cache"]
+    with app.test_request_context("/"):
+        newer, older = (1, "ABCDE", "t", 5, 0, "en"), (1, "ABCDE", "t", 4, 0, "en")
+        cache.keep(newer, {}, SEATLESS, "<p>5</p>")
+        assert cache.keep(older, {}, SEATLESS, "<p>4</p>").html == "<p>4</p>"  # served to the device that drew it
+        assert cache.shared(older) is None and cache.shared(newer).panels[SEATLESS].html == "<p>5</p>"
