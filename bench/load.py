@@ -309,6 +309,7 @@ def main() -> None:
         time.sleep(max(0.0, start_at + args.idle + args.seconds - time.time()))
         cpu_used = [sum(worker_cpu_seconds(server.pid) for server, _, _ in servers) - cpu_started[0],
                     machine_busy_seconds() - cpu_started[1]]
+        memory_after = sum(resident_kb(server.pid) for server, _, _ in servers)
         outcomes = [results.get(timeout=args.idle + args.seconds + 120) for _ in clients]
         for process in clients:
             process.join()
@@ -359,6 +360,8 @@ def main() -> None:
         per_device = (memory_waiting - memory_before) / devices
         print(f"server memory: {memory_before / 1024:.1f} MB before the devices, {memory_waiting / 1024:.1f} MB with "
               f"{devices} waiting: {per_device:.1f} KB per waiting device")
+    print(f"server memory after the tables acted: {memory_after / 1024:.1f} MB "
+          f"({(memory_after - memory_waiting) / 1024:+.1f} MB since they began)")
 
 
 if __name__ == "__main__":
