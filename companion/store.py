@@ -413,10 +413,6 @@ def seats_by_device(game_id: int) -> dict[str, str]:
     return dict(db.session.execute(sa.select(Seat.device_id, Seat.seat_id).where(Seat.game_id == game_id)).all())
 
 
-def seat_of(game: Game, device_id: str) -> str | None:
-    return db.session.scalar(sa.select(Seat.seat_id).where(Seat.game_id == game.id, Seat.device_id == device_id))
-
-
 def take_seat(game: Game, seat_id: str, device_id: str, take_over: bool = False) -> None:
     """This device holds `seat_id` (and no other seat of this game)."""
     with one_writer():

@@ -86,9 +86,8 @@ Moved = Callable[[store.LiveRow, str], tuple[list[str], str]]
 def event_stream(code: str, seen: str, moved: Moved):
     """The shape every stream of a game shares: a place among the waiting devices (429 when it has none),
     `retry`, `moved(the game's row as the stream began, new token)` -> (its events, what is seen now) each
-    time the game is past
-    `seen`, `gone` if it is deleted, a heartbeat comment every LIVE_BEAT_SECONDS; it ends after
-    LIVE_STREAM_SECONDS (the client opens the next one)."""
+    time the game is past `seen`, `gone` if it is deleted, a heartbeat comment every LIVE_BEAT_SECONDS; it
+    ends after LIVE_STREAM_SECONDS (the client opens the next one)."""
     watcher = current_app.extensions["live_watcher"]
     place = ExitStack()
     try:
