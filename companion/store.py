@@ -65,14 +65,36 @@ def find(code: str) -> Game:
     return game
 
 
+def find_for_change(code: str) -> Game:
+    """The game an action is about to change (see `one_statement_each`)."""
+    one_statement_each()
+    return find(code)
+
+
 def find_with_seat(code: str, device_id: str) -> tuple[Game, str | None]:
-    """The game and the seat `device_id` holds in it, in one query (an action reads both)."""
+    """The game an action is about to change and the seat `device_id` holds in it, in one query."""
+    one_statement_each()
     seat = (sa.select(Seat.seat_id).where(Seat.game_id == Game.id, Seat.device_id == device_id)
             .limit(1).scalar_subquery())
     row = db.session.execute(sa.select(Game, seat).where(Game.code == normalize_code(code))).first()
     if row is None:
         raise GameNotFound(code)
     return row[0], row[1]
+
+
+def one_statement_each() -> None:
+    """On PostgreSQL, from here on each of the request's statements commits by itself.
+
+    A change needs no transaction around its read and its write: the write is one statement (the UPDATE
+    guarded by the version the device saw, with its event and its NOTIFY), and the version, not a
+    transaction, settles two devices tapping at once. PostgreSQL reads at READ COMMITTED anyway, each
+    statement from its own snapshot. So an action makes two round trips, not four (BEGIN and COMMIT go).
+    SQLite keeps its transaction: its writer lock is taken around the write, and a statement is a call."""
+    if db.session.get_bind().dialect.name != "postgresql":
+        return
+    if db.session().in_transaction():
+        db.session.commit()  # a read made before (a new device's label): nothing is pending
+    db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
 
 
 def kind_of(game: Game):
@@ -165,6 +187,7 @@ def _commit_change(game: Game, seen_version: int, new_state: dict, event: Event,
             db.session.refresh(game)
             raise StaleVersion(game)
         db.session.commit()
+    one_statement_each()  # the screen drawn next reads as the action did
     game.last_change = event  # the screen rendered next shows it: no need to read it back
     # What the row now holds, without reading it back (the UPDATE above was conditional on it).
     set_committed_value(game, "state", new_state)

@@ -18,9 +18,9 @@ from .render import draw_block, is_htmx, page_or_block
 bp = Blueprint("games", __name__, url_prefix="/g/<code>")
 
 
-def load(code: str) -> Game:
+def load(code: str, find=store.find) -> Game:
     try:
-        return store.find(code)
+        return find(code)
     except store.GameNotFound:
         abort(404)
 
@@ -171,7 +171,7 @@ def localized(game: Game, action: str, params: dict) -> dict:
 
 @bp.post("/act")
 def act(code: str):
-    game = load(code)
+    game = load(code, store.find_for_change)
     try:
         seen = version(request.form.get("version"))
         action = short_text(request.form.get("action"), _("The action"), 40)
@@ -201,7 +201,7 @@ def stale_message(game: Game, seen: int, twice: str = "", elsewhere: str = "") -
 
 @bp.post("/undo")
 def undo(code: str):
-    game = load(code)
+    game = load(code, store.find_for_change)
     try:
         seen = version(request.form.get("version"))
         store.undo(game, seen, devices.current())

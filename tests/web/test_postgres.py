@@ -11,13 +11,15 @@ import threading
 import time
 import urllib.request
 from collections import Counter
+from contextlib import contextmanager
 
+import psycopg
 import pytest
 import sqlalchemy as sa
 
 from companion import config, store
 from companion.serving import start_server, stop_server
-from tests.conftest import make_app
+from tests.conftest import csrf_token, make_app
 from tests.web.race_worker import race
 
 URL = os.environ.get("TEST_POSTGRES_URL", "")
@@ -63,6 +65,66 @@ def test_postgres_migrations_pipeline_undo_and_race(pg_app):
     assert len(client.get(f"/api/games/{code}/events").get_json()) == 3
     exported = client.get(f"/api/games/{code}/export").get_json()
     assert client.post("/api/import", json=exported).status_code == 201
+
+
+@contextmanager
+def round_trips(app):
+    """What the app sends PostgreSQL, in order: each statement's first word, and the BEGIN, COMMIT and
+    ROLLBACK psycopg sends around them (a BEGIN goes before a statement on an idle connection that is not
+    in autocommit; a COMMIT or ROLLBACK only when a transaction is open)."""
+    sent: list[str] = []
+
+    def in_transaction(dbapi_connection) -> bool:
+        driver = getattr(dbapi_connection, "driver_connection", dbapi_connection)
+        return driver.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
+
+    def statement(conn, cursor, text, parameters, context, executemany):
+        driver = conn.connection.driver_connection
+        if not driver.autocommit and not in_transaction(driver):
+            sent.append("BEGIN")
+        sent.append(text.split()[0].upper())
+
+    def ends(word):
+        return lambda conn: sent.append(word) if in_transaction(conn.connection) else None
+
+    def reset(dbapi_connection, record, state):
+        if in_transaction(dbapi_connection):
+            sent.append("ROLLBACK")
+
+    with app.app_context():
+        engine = store.db.engine
+    hooks = [(engine, "before_cursor_execute", statement), (engine, "commit", ends("COMMIT")),
+             (engine, "rollback", ends("ROLLBACK")), (engine.pool, "reset", reset)]
+    for target, name, hook in hooks:
+        sa.event.listen(target, name, hook)
+    try:
+        yield sent
+    finally:
+        for target, name, hook in hooks:
+            sa.event.remove(target, name, hook)
+
+
+def test_an_action_on_postgresql_is_one_read_and_one_write(pg_app):
+    """No transaction around them: the write is one statement guarded by the version (see the race above),
+    so the BEGIN and the COMMIT round trips are saved. A write of several statements still gets one."""
+    client = pg_app.test_client()
+    code = client.post("/api/games", json={"kind": "counter", "setup": {"start": 1}}).get_json()["code"]
+    token = csrf_token(client, f"/g/{code}")  # the device's label is in its session from now on
+    with round_trips(pg_app) as sent:
+        assert client.post(f"/api/games/{code}/actions",
+                           json={"action": "add", "version": 0, "params": {"n": 2}}).status_code == 200
+    assert sent == ["SELECT", "WITH"]
+    with round_trips(pg_app) as sent:
+        assert client.post(f"/api/games/{code}/undo", json={"version": 1}).status_code == 200
+    assert sent == ["SELECT", "SELECT", "SELECT", "WITH"]  # the game, the change undone, the undo stack before it
+    with round_trips(pg_app) as sent:
+        assert client.post(f"/g/{code}/act", data={"action": "add", "n": "3", "version": "2",
+                                                   "csrf_token": token}).status_code == 303
+    assert sent == ["SELECT", "WITH"]
+    with round_trips(pg_app) as sent:  # the same pooled connection, back to transactions
+        assert client.post(f"/g/{code}/rename", data={"title": "Sunday", "csrf_token": token}).status_code == 303
+    assert sent[0] == "BEGIN" and "UPDATE" in sent and sent[-1] == "COMMIT"
+    assert client.get(f"/api/games/{code}").get_json()["state"]["count"] == 4
 
 
 def test_two_app_servers_on_one_postgresql_hear_each_others_changes(pg_url, tmp_path):
