@@ -1,0 +1,30 @@
+"""gunicorn.conf.py's worker hook: the collector set so that a full collection does not stop every tap."""
+from __future__ import annotations
+
+import gc
+import runpy
+import weakref
+from pathlib import Path
+
+CONF = Path(__file__).resolve().parents[2] / "gunicorn.conf.py"
+
+
+class Cycle:
+    me: object = None
+
+
+def test_a_worker_sets_aside_what_it_loaded_and_collects_in_batches():
+    conf = runpy.run_path(str(CONF))
+    before = gc.get_threshold()
+    garbage = Cycle()
+    garbage.me = garbage  # a cycle: collected by the hook before it freezes, not kept for good
+    gone = weakref.ref(garbage)
+    del garbage
+    try:
+        conf["post_worker_init"](None)
+        assert gc.get_freeze_count() > 0
+        assert gc.get_threshold() == conf["GC_THRESHOLDS"] == (2000, 10, 1000)
+        assert gone() is None
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
