@@ -51,10 +51,14 @@ def compile_catalogs() -> None:
 
 
 def _translations():
-    """This request's catalog, looked up once: a game panel asks for a hundred strings per render."""
-    if "translations" not in g:
-        g.translations = get_translations()
-    return g.translations
+    """This request's catalog, looked up once: a game panel asks for a hundred strings per render (and
+    `g` is found once per string, not three times: each is a context-variable lookup)."""
+    here = g._get_current_object()
+    try:
+        return here.translations
+    except AttributeError:
+        here.translations = get_translations()
+        return here.translations
 
 
 # Jinja's newstyle wrappers escape and fill in %(name)s themselves: these only look the string up.
@@ -73,6 +77,8 @@ def _template_gettext(context: Context, string: str, **variables: Any) -> str:
     text = _translations().ugettext(string)
     if context.eval_ctx.autoescape:
         text = Markup(text)
+    if not variables and "%" not in text:
+        return text  # what formatting would give back: most strings have no placeholder
     return text % variables  # always a format string, as Jinja's own: "%%" is "%", values escaped
 
 
