@@ -28,17 +28,9 @@ if os.environ.get("ACCESS_LOG_FORMAT"):
 # Several servers may run on one host (tests, benchmarks, many app servers): no shared control socket.
 control_socket_disable = True
 
-# Python's cycle collector stops the process while it walks the objects it tracks. With a thousand open
-# streams, a full collection (30–180 ms, measured) came every few seconds and every tap of the process
-# waited for it: the slowest actions were these. So what a worker loaded at start is set aside for good
-# (gc.freeze: never walked again), young objects are collected in batches of 2,000 allocations (~1 ms)
-# rather than 700, and a full collection waits for 1,000 middle ones rather than 10. Reference counting
-# still frees what is not in a cycle at once; cycles that lived long are freed later, not never.
-GC_THRESHOLDS = (2000, 10, 1000)
 
 
+# Once a worker has loaded the app: Python's collector set for a thousand open streams (companion/collector.py).
 def post_worker_init(worker):
-    import gc
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
+    from companion.collector import settle  # the app is loaded by now: this imports nothing new
+    settle()

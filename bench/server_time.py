@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from bench.stats import report
+from companion import collector
 from tests.conftest import make_app
 
 HTMX = {"HX-Request": "true"}
@@ -28,6 +29,7 @@ def main() -> None:
                                                          "minion_type[]": ["rat_warriors"], "minion_count[]": ["3"]},
                                    lambda i: {"action": "next_turn"}),
     }
+    collector.settle()  # as a server worker does once the app is loaded (gunicorn.conf.py)
     results = []
     for name, (path, setup, action) in games.items():
         url = client.post(path, data={"csrf_token": token, **setup}).headers["Location"]
