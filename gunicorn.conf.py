@@ -29,7 +29,10 @@ if os.environ.get("ACCESS_LOG_FORMAT"):
 control_socket_disable = True
 
 
-# Once a worker has loaded the app: Python's collector set for a thousand open streams (companion/collector.py).
+# Once a worker has loaded the app: its database connections opened before the first tap needs one
+# (companion/database.py), and Python's collector set for a thousand open streams (companion/collector.py).
 def post_worker_init(worker):
-    from companion.collector import settle  # the app is loaded by now: this imports nothing new
+    from companion.collector import settle  # the app is loaded by now: these import nothing new
+    from companion.database import warm_up
+    warm_up(worker.wsgi)
     settle()

@@ -97,6 +97,11 @@ def one_statement_each() -> None:
     db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
 
 
+def _committed_itself() -> bool:
+    """The statement just run committed by itself (see `one_statement_each`)."""
+    return db.session.connection().get_execution_options().get("isolation_level") == "AUTOCOMMIT"
+
+
 def kind_of(game: Game):
     kind = kinds.get(game.kind)
     if kind is None:
@@ -182,12 +187,15 @@ def _commit_change(game: Game, seen_version: int, new_state: dict, event: Event,
             moved = db.session.execute(update).rowcount == 1
             if moved:
                 db.session.add(event)
-        if not moved:
+        if _committed_itself():
+            pass  # the request keeps its connection for what it reads next: no wait for another
+        elif not moved:
             db.session.rollback()
+        else:
+            db.session.commit()
+        if not moved:
             db.session.refresh(game)
             raise StaleVersion(game)
-        db.session.commit()
-    one_statement_each()  # the screen drawn next reads as the action did
     game.last_change = event  # the screen rendered next shows it: no need to read it back
     # What the row now holds, without reading it back (the UPDATE above was conditional on it).
     set_committed_value(game, "state", new_state)

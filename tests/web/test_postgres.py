@@ -17,7 +17,7 @@ import psycopg
 import pytest
 import sqlalchemy as sa
 
-from companion import config, store
+from companion import config, database, store
 from companion.serving import start_server, stop_server
 from tests.conftest import csrf_token, make_app
 from tests.web.race_worker import race
@@ -71,7 +71,8 @@ def test_postgres_migrations_pipeline_undo_and_race(pg_app):
 def round_trips(app):
     """What the app sends PostgreSQL, in order: each statement's first word, and the BEGIN, COMMIT and
     ROLLBACK psycopg sends around them (a BEGIN goes before a statement on an idle connection that is not
-    in autocommit; a COMMIT or ROLLBACK only when a transaction is open)."""
+    in autocommit; a COMMIT or ROLLBACK only when a transaction is open); and "checkout" each time a
+    connection is taken from the pool (under load, a wait for one)."""
     sent: list[str] = []
 
     def in_transaction(dbapi_connection) -> bool:
@@ -94,7 +95,8 @@ def round_trips(app):
     with app.app_context():
         engine = store.db.engine
     hooks = [(engine, "before_cursor_execute", statement), (engine, "commit", ends("COMMIT")),
-             (engine, "rollback", ends("ROLLBACK")), (engine.pool, "reset", reset)]
+             (engine, "rollback", ends("ROLLBACK")), (engine.pool, "reset", reset),
+             (engine.pool, "checkout", lambda *_: sent.append("checkout"))]
     for target, name, hook in hooks:
         sa.event.listen(target, name, hook)
     try:
@@ -106,25 +108,41 @@ def round_trips(app):
 
 def test_an_action_on_postgresql_is_one_read_and_one_write(pg_app):
     """No transaction around them: the write is one statement guarded by the version (see the race above),
-    so the BEGIN and the COMMIT round trips are saved. A write of several statements still gets one."""
+    so the BEGIN and the COMMIT round trips are saved, on one connection taken once. A write of several
+    statements still gets a transaction."""
     client = pg_app.test_client()
     code = client.post("/api/games", json={"kind": "counter", "setup": {"start": 1}}).get_json()["code"]
     token = csrf_token(client, f"/g/{code}")  # the device's label is in its session from now on
     with round_trips(pg_app) as sent:
         assert client.post(f"/api/games/{code}/actions",
                            json={"action": "add", "version": 0, "params": {"n": 2}}).status_code == 200
-    assert sent == ["SELECT", "WITH"]
+    assert sent == ["checkout", "SELECT", "WITH"]
     with round_trips(pg_app) as sent:
         assert client.post(f"/api/games/{code}/undo", json={"version": 1}).status_code == 200
-    assert sent == ["SELECT", "SELECT", "SELECT", "WITH"]  # the game, the change undone, the undo stack before it
+    assert sent == ["checkout", "SELECT", "SELECT", "SELECT", "WITH"]  # the game, the change undone, the stack before
     with round_trips(pg_app) as sent:
         assert client.post(f"/g/{code}/act", data={"action": "add", "n": "3", "version": "2",
                                                    "csrf_token": token}).status_code == 303
-    assert sent == ["SELECT", "WITH"]
+    assert sent == ["checkout", "SELECT", "WITH"]
     with round_trips(pg_app) as sent:  # the same pooled connection, back to transactions
         assert client.post(f"/g/{code}/rename", data={"title": "Sunday", "csrf_token": token}).status_code == 303
-    assert sent[0] == "BEGIN" and "UPDATE" in sent and sent[-1] == "COMMIT"
+    assert sent[:2] == ["checkout", "BEGIN"] and "UPDATE" in sent and sent[-1] == "COMMIT"
     assert client.get(f"/api/games/{code}").get_json()["state"]["count"] == 4
+
+
+def test_a_worker_opens_its_connections_before_the_first_request(pg_app):
+    """database.warm_up (gunicorn.conf.py's worker hook): the pool is full and each connection has read
+    the tables' definitions, so no tap waits for a new PostgreSQL process."""
+    with pg_app.app_context():
+        pool = store.db.engine.pool
+        assert pool.checkedin() < pool.size()  # the migrations used one
+        database.warm_up(pg_app)
+        assert pool.checkedin() == pool.size() == 8
+    client = pg_app.test_client()
+    code = client.post("/api/games", json={"kind": "counter", "setup": {"start": 1}}).get_json()["code"]
+    assert client.get(f"/api/games/{code}").status_code == 200
+    with pg_app.app_context():
+        assert pool.checkedin() == 8  # the requests used those: none was opened for them
 
 
 def test_two_app_servers_on_one_postgresql_hear_each_others_changes(pg_url, tmp_path):
