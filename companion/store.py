@@ -1,7 +1,7 @@
 """Load → apply a named action → save, guarded by the version the device saw; undo; export/import.
 
 Every change writes the new state, bumps the version and appends one event in a single
-transaction. The conditional UPDATE (`WHERE version = seen`) is what settles two devices
+transaction (on PostgreSQL, a single statement: see `one_statement_each`). The conditional UPDATE (`WHERE version = seen`) is what settles two devices
 tapping at once: exactly one UPDATE matches, the other gets StaleVersion (HTTP 409).
 The UPDATE is the transaction's first statement, so SQLite takes its write lock at once and
 never has to upgrade a read snapshot (which fails with "database is locked" under load).
