@@ -257,3 +257,21 @@ def test_nothing_moves_with_prefers_reduced_motion(live_server, device):
     assert page.evaluate("document.getAnimations().length") == 0
     page.keyboard.press("?")
     assert page.evaluate(MOVING) == []
+
+
+def test_a_tap_right_after_the_panel_arrived_is_sent_by_htmx(live_server, device):
+    """htmx wires a new panel's forms when it settles: until then a tap posted the form the old way (a
+    whole page load: the place on the page, the focus and the announcement lost). The panel settles in
+    the task that swaps it in (htmx-config defaultSettleDelay 0), so the next tap is already htmx's."""
+    page = device(LAPTOP)
+    code = api_game(live_server, "mice_mystics", MM_SETUP)
+    page.goto(f"{live_server}/g/{code}")
+    before = version(page)
+    page.evaluate("""() => {
+      window.stillThisPage = true;
+      document.addEventListener("htmx:afterSwap", () => setTimeout(
+        () => document.querySelector('#game-panel [data-shortcut="next"]').click(), 0), { once: true });
+    }""")
+    page.locator('#game-panel [data-shortcut="next"]').click()
+    wait_version(page, before + 2)
+    assert page.evaluate("window.stillThisPage === true")
