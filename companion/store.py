@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any, Callable, Mapping
 
 import sqlalchemy as sa
+import sqlalchemy.orm as so
 from sqlalchemy.orm.attributes import set_committed_value
 
 from . import changes, kinds, presence
@@ -249,6 +250,40 @@ class Snapshot:
 def snapshot(game: Game) -> Snapshot:
     latest = latest_event(game)
     return Snapshot(game, latest, undo_target(game, latest), seating(game))
+
+
+def find_with_snapshot(code: str) -> Snapshot:
+    """The game and what its screen shows beside its state, in one query (one round trip, where
+    `find` then `snapshot` made three or four): what a device's panel is drawn from after each change."""
+    latest, target = so.aliased(Event), so.aliased(Event)
+    statement = (
+        sa.select(Game, latest, target, _seats_json(db.session.get_bind().dialect.name))
+        .outerjoin(latest, sa.and_(latest.game_id == Game.id, latest.seq == Game.version))
+        # The undo target when it is not the latest change itself (see undo_target).
+        .outerjoin(target, sa.and_(target.game_id == Game.id, target.seq == latest.undo_next,
+                                   target.seq != latest.seq))
+        .where(Game.code == normalize_code(code))
+        # A screen shows an event's label, never the state it replaced (read if ever asked for).
+        .options(so.defer(latest.state_before), so.defer(target.state_before)))
+    row = db.session.execute(statement).first()
+    if row is None:
+        raise GameNotFound(code)
+    game, last, undoable, seats = row
+    if last is None or last.undo_next is None:
+        undoable = None
+    elif last.undo_next == last.seq:
+        undoable = last
+    return Snapshot(game, last, undoable, {seat: (device, label or "") for seat, device, label in seats or ()})
+
+
+def _seats_json(dialect: str) -> sa.ScalarSelect:
+    """The game's seats as one JSON array of [seat id, device id, device label] (a subquery per game row)."""
+    if dialect == "postgresql":
+        rows = sa.func.json_agg(sa.func.json_build_array(Seat.seat_id, Seat.device_id, Device.label))
+    else:
+        rows = sa.func.json_group_array(sa.func.json_array(Seat.seat_id, Seat.device_id, Device.label))
+    return (sa.select(sa.type_coerce(rows, sa.JSON)).select_from(Seat)
+            .outerjoin(Device, Device.id == Seat.device_id).where(Seat.game_id == Game.id).scalar_subquery())
 
 
 def undo_target(game: Game, latest: Event | None = None) -> Event | None:

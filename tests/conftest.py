@@ -1,15 +1,23 @@
-"""Fixtures: an app on a fresh SQLite file per test (schema by the real migrations), a client."""
+"""Fixtures: an app on a fresh SQLite file per test (schema by the real migrations), a client; the same on
+a fresh PostgreSQL database when TEST_POSTGRES_URL names a server (`.ci/run` starts one with
+bin/postgres-for-tests; REQUIRE_POSTGRES=1 makes its absence a failure)."""
 from __future__ import annotations
 
+import os
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 from jinja2 import ChoiceLoader, FileSystemLoader
 
-from companion import create_app, database
+from companion import config, create_app, database, store
 
 TESTS = Path(__file__).resolve().parent
+# Live panels left for the other server processes go to a folder of the tests' (not /dev/shm, which is
+# RAM until the next boot): in-process apps and the servers the tests start read it from the environment.
+os.environ.setdefault("PANEL_FOLDER", str(Path(tempfile.gettempdir()) / "table-companion-test-panels"))
 
 
 def make_app(db_path: Path | None = None, database_url: str | None = None, upgrade: bool = True, **overrides):
@@ -25,6 +33,7 @@ def make_app(db_path: Path | None = None, database_url: str | None = None, upgra
         "PUBLIC_URL": "http://192.0.2.10:5000",
         # Tests make many games from one address; tests/web/test_guessers.py turns the limits on.
         "RATELIMIT_ENABLED": False,
+        "PANEL_FOLDER": os.environ["PANEL_FOLDER"],
         **overrides,
     }
     app = create_app(config)
@@ -51,3 +60,30 @@ def csrf_token(client, path: str = "/") -> str:
     match = re.search(r'name="csrf_token" value="([^"]+)"', html)
     assert match, "page has no CSRF token"
     return match.group(1)
+
+
+POSTGRES_URL = os.environ.get("TEST_POSTGRES_URL", "")
+
+
+@pytest.fixture
+def pg_url(worker_id):
+    """A fresh, empty database on the test server: its postgresql:// URL."""
+    if not POSTGRES_URL:
+        if os.environ.get("REQUIRE_POSTGRES") == "1":
+            pytest.fail("TEST_POSTGRES_URL is not set")
+        pytest.skip("no PostgreSQL (set TEST_POSTGRES_URL)")
+    name = f"companion_test_{worker_id}"
+    admin = sa.create_engine(config.sqlalchemy_url(POSTGRES_URL), isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return POSTGRES_URL.rsplit("/", 1)[0] + "/" + name
+
+
+@pytest.fixture
+def pg_app(pg_url):
+    app = make_app(database_url=config.sqlalchemy_url(pg_url))
+    yield app
+    with app.app_context():
+        store.db.engine.dispose()

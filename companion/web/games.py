@@ -39,14 +39,16 @@ def seats_context(game: Game, kind, held: dict[str, tuple[str, str]]) -> dict:
             "my_status": kind.seat_status(game.state, mine["id"]) if mine else None}
 
 
-def game_context(game: Game, *, unseen: bool = False, fragment: bool = False, **extra) -> dict:
+def game_context(game: Game, *, unseen: bool = False, fragment: bool = False, shot: store.Snapshot | None = None,
+                 **extra) -> dict:
     """What the panel shows, from one snapshot of the store; the whole page adds the roster and the join code.
 
     `unseen`: a game not yet committed (an import), which no device has opened: its roster is empty,
     and reading presence would write the pending batch and commit the import half-drawn.
-    `fragment`: the panel alone, outside an htmx request (drawn for a page's event stream)."""
+    `fragment`: the panel alone, outside an htmx request (drawn for a page's event stream).
+    `shot`: the snapshot, when it was read with the game (store.find_with_snapshot)."""
     kind = store.kind_of(game)
-    shot = store.snapshot(game)
+    shot = shot or store.snapshot(game)
     context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
                "last_event": shot.last_event, "undo_target": shot.undo_target,
                "me": devices.current(), "act_url": url_for("games.act", code=game.code),
@@ -131,12 +133,14 @@ def one_panel(code: str, known: store.LiveRow | None = None) -> tuple[panel_cach
         if found is not None:
             return (*found, row.id)
         try:
-            game = store.find(code)
+            store.one_statement_each()  # one read, nothing written: no transaction around it
+            shot = store.find_with_snapshot(code)
         except store.GameNotFound:
             return None
+        game = shot.game
         if store.live_token(game) != row.token:
             return None  # moved on since: the devices hear of that next
-        context = game_context(game, fragment=True)
+        context = game_context(game, fragment=True, shot=shot)
         return keep_panel(game, context), variant_of(context), game.id
 
 
@@ -160,7 +164,11 @@ def show(code: str):
         if found is not None:
             store.touch_presence(found[2], devices.current().id)
             return panel_cache.cache().answer(found[0])
-    return show_game(load(code))
+    try:
+        shot = store.find_with_snapshot(code)
+    except store.GameNotFound:
+        abort(404)
+    return show_game(shot.game, shot=shot)
 
 
 def localized(game: Game, action: str, params: dict) -> dict:

@@ -20,6 +20,7 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
+from pathlib import Path
 from contextlib import contextmanager
 from typing import Hashable, Iterator
 
@@ -213,8 +214,9 @@ def kind_panel(game: Game, context: dict) -> Markup:
 
 
 def init_app(app: Flask) -> None:
-    panels = app.extensions["panel_cache"] = PanelCache(
-        PanelDisk.for_database(app.instance_path, app.config["SQLALCHEMY_DATABASE_URI"]))
+    folder = app.config.get("PANEL_FOLDER")
+    panels = app.extensions["panel_cache"] = PanelCache(PanelDisk.for_database(
+        app.instance_path, app.config["SQLALCHEMY_DATABASE_URI"], *([Path(folder)] if folder else [])))
 
     def deleted(_app, code: str, token: str) -> None:
         if token == GONE and panels.disk is not None:

@@ -12,11 +12,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import time
 from pathlib import Path
 from typing import Hashable
 
 import sqlalchemy as sa
+
+MEMORY = Path("/dev/shm") if Path("/dev/shm").is_dir() else None  # Linux's RAM file system, on every host
 
 
 class PanelDisk:
@@ -25,15 +28,20 @@ class PanelDisk:
         directory.mkdir(mode=0o700, parents=True, exist_ok=True)
 
     @classmethod
-    def for_database(cls, instance_path: str, database_uri: str) -> PanelDisk | None:
-        """Beside a SQLite file; for a database server, a folder per database in the instance folder.
-        None for SQLite in memory (one process)."""
+    def for_database(cls, instance_path: str, database_uri: str, base: Path | None = MEMORY) -> PanelDisk | None:
+        """A folder per database in `base` (by default a file system in RAM: a panel file is written after
+        every change and read at once, never needed after a restart); without one, beside a SQLite file or
+        in the instance folder. None for SQLite in memory (one process)."""
         url = sa.engine.make_url(database_uri)
+        if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
+            return None
+        database = str(Path(url.database).resolve()) if url.get_backend_name() == "sqlite" else database_uri
+        digest = hashlib.sha256(database.encode()).hexdigest()[:16]
+        own = _own_folder(base / f"table-companion-{os.getuid()}") if base else None
+        if own is not None:
+            return cls(own / digest)
         if url.get_backend_name() == "sqlite":
-            if url.database in (None, "", ":memory:"):
-                return None
             return cls(Path(url.database).parent / f"{Path(url.database).name}.panels")
-        digest = hashlib.sha256(database_uri.encode()).hexdigest()[:16]
         return cls(Path(instance_path) / "panels" / digest)
 
     def _path(self, key: tuple) -> Path:
@@ -117,6 +125,18 @@ class PanelDisk:
     @staticmethod
     def release(claim: Path) -> None:
         claim.unlink(missing_ok=True)
+
+
+def _own_folder(path: Path) -> Path | None:
+    """`path`, made if need be, if only this user may use it (/dev/shm is shared by every user of the host)."""
+    try:
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+        found = path.lstat()
+    except OSError:
+        return None
+    if not stat.S_ISDIR(found.st_mode) or found.st_uid != os.getuid() or found.st_mode & 0o077:
+        return None
+    return path
 
 
 def _plain(key: tuple) -> list:

@@ -11,7 +11,6 @@ from companion.models import Game, db
 from companion.rules.base import Text
 from tests.conftest import csrf_token
 from tests.web.helpers import MK_SETUP, MM_SETUP, act, api_act, new_counter
-from tests.web.test_postgres import pg_app, pg_url  # noqa: F401  (the PostgreSQL fixtures)
 
 
 def import_json(client, data, **headers):

@@ -9,7 +9,6 @@ from companion import store
 from companion.models import Device, Event, Game, db
 from tests.conftest import csrf_token
 from tests.web.helpers import new_counter
-from tests.web.test_postgres import pg_app, pg_url  # noqa: F401  (the PostgreSQL fixtures)
 
 DEEP = b"[" * 1000 + b"]" * 1000
 

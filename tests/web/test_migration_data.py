@@ -19,7 +19,6 @@ from companion import database
 from companion.models import db
 from tests.conftest import make_app
 from tests.web.helpers import populate
-from tests.web.test_postgres import pg_app, pg_url  # noqa: F401  (the PostgreSQL fixtures)
 
 BATCH_ALTER_GAME = '''
 """a test migration that rebuilds the game table on SQLite"""

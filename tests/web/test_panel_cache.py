@@ -326,3 +326,32 @@ def test_a_panel_drawn_for_a_moment_already_left_is_not_kept(app):
         cache.keep(newer, {}, SEATLESS, "<p>5</p>")
         assert cache.keep(older, {}, SEATLESS, "<p>4</p>").html == "<p>4</p>"  # served to the device that drew it
         assert cache.shared(older) is None and cache.shared(newer).panels[SEATLESS].html == "<p>5</p>"
+
+
+def test_panel_files_live_in_memory_in_a_folder_only_this_user_may_use(tmp_path):
+    """A panel file is replaced after every change: in RAM (/dev/shm) that is no disk work. RAM is shared by
+    the host's users, so a folder someone else made, or others may write to, is not used."""
+    memory = tmp_path / "shm"
+    memory.mkdir()
+    sqlite = f"sqlite:///{tmp_path / 'games.db'}"
+    here = PanelDisk.for_database(str(tmp_path / "instance"), sqlite, base=memory)
+    mine = memory / f"table-companion-{os.getuid()}"
+    assert here.directory.parent == mine and oct(mine.stat().st_mode & 0o777) == "0o700"
+    assert PanelDisk.for_database(str(tmp_path / "instance"), sqlite, base=memory).directory == here.directory
+    other = PanelDisk.for_database(str(tmp_path / "instance"), f"sqlite:///{tmp_path / 'other.db'}", base=memory)
+    assert other.directory.parent == mine and other.directory != here.directory  # a folder per database
+    postgres = PanelDisk.for_database(str(tmp_path / "instance"), "postgresql://u@db/games", base=memory)
+    assert postgres.directory.parent == mine
+    mine.chmod(0o777)  # others may write in it: beside the database instead
+    assert PanelDisk.for_database(str(tmp_path / "instance"), sqlite, base=memory).directory == \
+        tmp_path / "games.db.panels"
+    assert PanelDisk.for_database(str(tmp_path / "instance"), "postgresql://u@db/games", base=memory).directory \
+        .parent == tmp_path / "instance" / "panels"
+    assert PanelDisk.for_database(str(tmp_path / "instance"), sqlite, base=None).directory == \
+        tmp_path / "games.db.panels"
+    if os.getuid() == 0:  # as root (CI), a folder another user made
+        mine.chmod(0o700)
+        os.chown(mine, 65534, -1)
+        assert PanelDisk.for_database(str(tmp_path / "instance"), sqlite, base=memory).directory == \
+            tmp_path / "games.db.panels"
+    assert PanelDisk.for_database(str(tmp_path / "instance"), "sqlite://", base=memory) is None
