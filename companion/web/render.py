@@ -2,16 +2,31 @@
 
 The live panel is drawn in slices: under gevent a render holds its process until it yields, and a
 panel takes milliseconds to draw, so every tap and every database answer of the process would wait
-behind it. Drawing lets the others run about every SLICE seconds; a tap waits a slice at most."""
+behind it. Drawing gives way about every SLICE seconds to whatever else the process has to do; a tap
+waits a slice at most."""
 from __future__ import annotations
 
 import time
 from typing import Any, Iterable
 
+import gevent
 from flask import current_app, render_template, request
+from gevent import monkey
 from jinja2_fragments.flask import render_block
 
 SLICE = 0.001  # seconds of drawing before the process's other requests get their turn
+
+
+def give_way() -> None:
+    """Let the process serve everything else it has waiting first: under gevent, a tap's request or a
+    database answer that has arrived (gevent.idle: back when nothing else is ready). A plain yield
+    (sleep(0)) would not do: gevent runs yielded greenlets again before it looks at the network, for up
+    to 50 yields, so a drawing, or several in a row, held every waiting answer of the process to its end.
+    Without gevent (the tests, a thread per request) the GIL is given up."""
+    if monkey.is_module_patched("time"):
+        gevent.idle()
+    else:
+        time.sleep(0)
 
 
 def is_htmx() -> bool:
@@ -26,13 +41,12 @@ def page_or_block(template: str, block: str, status: int = 200, **context):
 
 
 def in_slices(chunks: Iterable[str]) -> str:
-    """A template's output joined, giving way to the process's other requests every SLICE seconds
-    (time.sleep(0): gevent's yield when it patched the standard library, else the GIL given up)."""
+    """A template's output joined, giving way to the process's other requests every SLICE seconds."""
     parts, began = [], time.perf_counter()
     for chunk in chunks:
         parts.append(chunk)
         if time.perf_counter() - began > SLICE:
-            time.sleep(0)
+            give_way()
             began = time.perf_counter()
     return "".join(parts)
 
