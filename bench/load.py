@@ -233,13 +233,22 @@ def machine_busy_seconds() -> float:
 
 
 def fresh_postgres(url: str) -> str:
-    name = "companion_bench"
+    """A new database of this run's own (a name with its process id: two runs at once never share one)."""
+    name = f"companion_bench_{os.getpid()}"
+    _admin(url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', f'CREATE DATABASE "{name}"')
+    return url.rsplit("/", 1)[0] + "/" + name
+
+
+def drop_postgres(url: str, database: str) -> None:
+    _admin(url, f'DROP DATABASE IF EXISTS "{database.rsplit("/", 1)[1]}" WITH (FORCE)')
+
+
+def _admin(url: str, *statements: str) -> None:
     admin = sa.create_engine(sqlalchemy_url(url), isolation_level="AUTOCOMMIT")
     with admin.connect() as connection:
-        connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
+        for statement in statements:
+            connection.execute(sa.text(statement))
     admin.dispose()
-    return url.rsplit("/", 1)[0] + "/" + name
 
 
 def new_game(base: str) -> str:
@@ -260,6 +269,17 @@ def server_times(log: Path) -> dict[str, list[float]]:
         elif method == "GET" and path.startswith("/g/") and path.count("/") == 2:
             times["panel"].append(int(micros) / 1e6)
     return times
+
+
+def server_errors(workdir: Path, servers: int) -> None:
+    """What the servers logged as failing (a 500's traceback), the first of it shown: a run with errors
+    says why."""
+    for n in range(servers):
+        log = (workdir / f"server-{n}.log").read_text(errors="replace")
+        failures = log.count("Traceback (most recent call last)")
+        if failures:
+            first = log[log.index("Traceback (most recent call last)"):][:3000]
+            print(f"server {n} logged {failures} tracebacks ({workdir / f'server-{n}.log'}); the first:\n{first}")
 
 
 def main() -> None:
@@ -285,6 +305,7 @@ def main() -> None:
         for n in range(args.servers):
             log = workdir / f"access-{n}.log"
             server, base = start_server(database, workers=workers, access_log=log, migrate=n == 0,
+                                        log_file=workdir / f"server-{n}.log",
                                         env={"LIVE_WAIT_SECONDS": "20", "NEW_GAME_LIMIT": "10000 per hour"})
             servers.append((server, base, log))
         bases = [base for _, base, _ in servers]
@@ -316,6 +337,8 @@ def main() -> None:
     finally:
         for server, _, _ in servers:
             stop_server(server)
+        if args.postgres:
+            drop_postgres(args.postgres, database)
     devices = args.tables * args.devices
     engine = "PostgreSQL" if args.postgres else "SQLite"
     print(f"{args.tables} tables x {args.devices} devices ({devices} waiting), one action per table every "
@@ -331,6 +354,7 @@ def main() -> None:
         raise SystemExit(2)
     errors = [e for o in outcomes for e in o["errors"]]
     print(f"errors: {len(errors)}" + (f" (first: {errors[:3]})" if errors else ""))
+    server_errors(workdir, args.servers)
     report("action via API (client side)", [t for o in outcomes for t in o["actions"]])
     if args.follow == "stream":
         print(f"panels brought by the stream: {sum(o['streamed'] for o in outcomes)}, "

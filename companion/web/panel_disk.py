@@ -23,9 +23,16 @@ MEMORY = Path("/dev/shm") if Path("/dev/shm").is_dir() else None  # Linux's RAM 
 
 
 class PanelDisk:
+    # A file is read within moments of its drawing (or not at all): one an hour old is swept away, so a
+    # folder in RAM holds the games being played, not every game ever played. A process looks at most
+    # every SWEEP_EVERY seconds, when it writes.
+    KEEP_FOR = 3600.0
+    SWEEP_EVERY = 600.0
+
     def __init__(self, directory: Path):
         self.directory = directory
         directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self._next_sweep = time.monotonic() + self.SWEEP_EVERY
 
     @classmethod
     def for_database(cls, instance_path: str, database_uri: str, base: Path | None = MEMORY) -> PanelDisk | None:
@@ -82,6 +89,23 @@ class PanelDisk:
             os.replace(temporary, path)  # readers see the old file or the new one, never half of one
         except OSError:
             temporary.unlink(missing_ok=True)  # a courtesy to the other processes: they draw it themselves
+        if time.monotonic() >= self._next_sweep:
+            self.sweep()
+
+    def sweep(self) -> None:
+        """Remove the files (and claims) not written for KEEP_FOR seconds."""
+        self._next_sweep = time.monotonic() + self.SWEEP_EVERY
+        older = time.time() - self.KEEP_FOR
+        try:
+            with os.scandir(self.directory) as entries:
+                for entry in entries:
+                    try:
+                        if entry.stat(follow_symlinks=False).st_mtime < older:
+                            os.unlink(entry.path)
+                    except FileNotFoundError:
+                        pass  # swept by another process just now
+        except OSError:
+            pass  # the folder is gone or unreadable: the next save says so, and draws go on
 
     def forget(self, code: str) -> None:
         """A deleted game's panels (and claims) leave the disk with it (on this host)."""

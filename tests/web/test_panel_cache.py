@@ -8,6 +8,7 @@ import json
 import os
 import re
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -355,3 +356,21 @@ def test_panel_files_live_in_memory_in_a_folder_only_this_user_may_use(tmp_path)
         assert PanelDisk.for_database(str(tmp_path / "instance"), sqlite, base=memory).directory == \
             tmp_path / "games.db.panels"
     assert PanelDisk.for_database(str(tmp_path / "instance"), "sqlite://", base=memory) is None
+
+
+def test_panel_files_not_written_for_an_hour_are_swept_away_when_a_process_writes(tmp_path, monkeypatch):
+    """In RAM the folder must hold the games being played, not every game ever played."""
+    disk = PanelDisk(tmp_path)
+    old_key, new_key = KEY, (2, "GHJKM", "2026-11-30 12:00:00", 1, 0, "ru")
+    disk.save(old_key, {}, "PLACE", {SEATLESS: "<p>old</p>"})
+    stale_claim = disk.claim(old_key)
+    an_hour_ago = time.time() - PanelDisk.KEEP_FOR - 1
+    for path in tmp_path.iterdir():
+        os.utime(path, (an_hour_ago, an_hour_ago))
+    disk.save(new_key, {}, "PLACE", {SEATLESS: "<p>new</p>"})
+    assert disk.load(old_key) is not None  # not yet: a process sweeps every SWEEP_EVERY seconds
+    clock = time.monotonic() + PanelDisk.SWEEP_EVERY
+    monkeypatch.setattr(panel_disk.time, "monotonic", lambda: clock)
+    disk.save(new_key, {}, "PLACE", {SEATLESS: "<p>newer</p>"})
+    assert disk.load(old_key) is None and not stale_claim.exists()
+    assert disk.load(new_key) == ({}, "PLACE", {SEATLESS: "<p>newer</p>"})
