@@ -14,6 +14,8 @@ from flask import current_app, render_template, request
 from gevent import monkey
 from jinja2_fragments.flask import render_block
 
+from ..folded_templates import current_environment
+
 SLICE = 0.001  # seconds of drawing before the process's other requests get their turn
 
 
@@ -22,11 +24,10 @@ def give_way() -> None:
     database answer that has arrived (gevent.idle: back when nothing else is ready). A plain yield
     (sleep(0)) would not do: gevent runs yielded greenlets again before it looks at the network, for up
     to 50 yields, so a drawing, or several in a row, held every waiting answer of the process to its end.
-    Without gevent (the tests, a thread per request) the GIL is given up."""
+    Without gevent (the tests, a thread per request) nothing: Python hands the GIL to the other threads
+    every few milliseconds by itself (a sleep(0) per slice cost a system call, 0.1 ms each, for nothing)."""
     if monkey.is_module_patched("time"):
         gevent.idle()
-    else:
-        time.sleep(0)
 
 
 def is_htmx() -> bool:
@@ -52,19 +53,18 @@ def in_slices(chunks: Iterable[str]) -> str:
 
 
 def draw_template(name: str, **context: Any) -> str:
-    """render_template, drawn in slices."""
-    app = current_app._get_current_object()
-    app.update_template_context(context)
-    return in_slices(app.jinja_env.get_template(name).generate(context))
+    """render_template, drawn in slices (compiled for the request's language: folded_templates.py)."""
+    current_app.update_template_context(context)
+    return in_slices(current_environment().get_template(name).generate(context))
 
 
 def draw_block(name: str, block: str, **context: Any) -> str:
-    """One block of a template (as jinja2_fragments renders it), drawn in slices."""
-    app = current_app._get_current_object()
-    app.update_template_context(context)
-    template = app.jinja_env.get_template(name)
+    """One block of a template (as jinja2_fragments renders it), drawn in slices, compiled likewise."""
+    current_app.update_template_context(context)
+    environment = current_environment()
+    template = environment.get_template(name)
     try:
         return in_slices(template.blocks[block](template.new_context(context)))
     except Exception:
-        app.jinja_env.handle_exception()
+        environment.handle_exception()
         raise
