@@ -11,7 +11,11 @@ device's own panel in its event when it can, and the device fetches it only afte
 each table comes from a loopback address of its own (127.0.x.y), as phones at different tables would.
 
 The client is asyncio (aiohttp) in --clients processes of its own. Each reports its CPU use and its
-event loop's lag; a run in which a client was saturated is refused, not reported.
+event loop's lag; a run in which a client was saturated is refused, not reported. The clients run at
+nice 10 (--client-nice): they share the servers' cores here, where a real table's phones do not, and at
+equal priority their bursts (each change brings every device its panel at once) took the cores from the
+servers at exactly the moments being timed. A process asleep 2 ms at a time at the highest priority
+says how long the machine itself stood still (its virtual CPUs, the kernel), which no server can beat.
 Idle memory per waiting device: the server's resident memory with every device waiting and nobody
 acting, less before the devices came, divided by the devices.
 
@@ -50,7 +54,8 @@ def table_address(table: int) -> str:
 # --- the client (in processes of its own) ------------------------------------------------------
 
 def client_process(tables: list[dict], devices: int, pause: float, start_at: float, idle: float,
-                   seconds: float, results, follow: str = "poll") -> None:
+                   seconds: float, results, follow: str = "poll", nice: int = 0) -> None:
+    os.nice(nice)  # below the servers: the phones of a real table are not on the server's cores
     results.put(asyncio.run(client(tables, devices, pause, start_at, idle, seconds, follow)))
 
 
@@ -271,6 +276,26 @@ def server_times(log: Path) -> dict[str, list[float]]:
     return times
 
 
+def watch_pauses(seconds: float, results) -> None:
+    """A process that only sleeps 2 ms at a time, at the highest priority when it may (root): how late it
+    wakes says how long the machine itself (its virtual CPUs, the kernel) stood still. The app cannot
+    answer faster than that; a run's worst actions that fall in such a pause say so."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, 0, -20)
+        favoured = True
+    except OSError:
+        favoured = False
+    pauses, ends = [], time.monotonic() + seconds
+    before = time.monotonic()
+    while before < ends:
+        time.sleep(0.002)
+        now = time.monotonic()
+        if now - before > 0.022:  # 20 ms later than asked
+            pauses.append(now - before - 0.002)
+        before = now
+    results.put({"pauses": pauses, "favoured": favoured})
+
+
 def server_errors(workdir: Path, servers: int) -> None:
     """What the servers logged as failing (a 500's traceback), the first of it shown: a run with errors
     says why."""
@@ -295,6 +320,9 @@ def main() -> None:
     parser.add_argument("--postgres", default="", help="a PostgreSQL server URL (a fresh database is made on it)")
     parser.add_argument("--servers", type=int, default=1, help="app servers (each its own gunicorn)")
     parser.add_argument("--workers", type=int, default=0, help="worker processes per server (default: 2 / servers)")
+    parser.add_argument("--client-nice", type=int, default=10,
+                        help="the load clients' niceness: 10 (default) leaves the servers the cores first, as at a "
+                             "real table; 0 shares them equally")
     args = parser.parse_args()
     load_at_start = " ".join(f"{n:.2f}" for n in os.getloadavg())
     workdir = Path(tempfile.mkdtemp())
@@ -316,9 +344,14 @@ def main() -> None:
         results = multiprocessing.get_context("spawn").Queue()
         clients = [multiprocessing.get_context("spawn").Process(
             target=client_process, args=(tables[i::args.clients], args.devices, args.pause, start_at, args.idle,
-                                         args.seconds, results, args.follow)) for i in range(args.clients)]
+                                         args.seconds, results, args.follow, args.client_nice))
+            for i in range(args.clients)]
         for process in clients:
             process.start()
+        pauses = multiprocessing.get_context("spawn").Queue()
+        watcher = multiprocessing.get_context("spawn").Process(
+            target=watch_pauses, args=(start_at + args.idle + args.seconds - time.time(), pauses))
+        watcher.start()
         if args.follow == "stream":  # pages have loaded their panels (kept per game), no stream is open yet
             time.sleep(max(0.0, start_at + args.idle / 2 - 0.5 - time.time()))
         memory_panels = sum(resident_kb(server.pid) for server, _, _ in servers)
@@ -334,6 +367,8 @@ def main() -> None:
         outcomes = [results.get(timeout=args.idle + args.seconds + 120) for _ in clients]
         for process in clients:
             process.join()
+        machine = pauses.get(timeout=60)
+        watcher.join()
     finally:
         for server, _, _ in servers:
             stop_server(server)
@@ -344,7 +379,7 @@ def main() -> None:
     print(f"{args.tables} tables x {args.devices} devices ({devices} waiting), one action per table every "
           f"~{args.pause:g} s, {args.seconds:.0f} s; {args.servers} app server(s) x {workers} gevent worker(s), "
           f"{engine}; devices follow by {'event stream (as pages)' if args.follow == 'stream' else 'long poll'}; "
-          f"{args.clients} asyncio client process(es) on the same machine")
+          f"{args.clients} asyncio client process(es) on the same machine, at nice {args.client_nice}")
     busy = [o for o in outcomes if o["cpu"] >= CLIENT_CPU_LIMIT or o["lag_p99"] >= LOOP_LAG_LIMIT]
     for n, o in enumerate(outcomes):
         print(f"client {n}: CPU {o['cpu']:.0%} of a core, event loop lag p99 {o['lag_p99'] * 1000:.1f} ms")
@@ -352,6 +387,10 @@ def main() -> None:
         print(f"REFUSED: a load client was saturated (CPU ≥ {CLIENT_CPU_LIMIT:.0%} of a core or loop lag p99 ≥ "
               f"{LOOP_LAG_LIMIT * 1000:.0f} ms): its figures would measure the client. Use more --clients.")
         raise SystemExit(2)
+    longest = max(machine["pauses"], default=0.0)
+    print(f"machine: a process asleep 2 ms at a time{' at the highest priority' if machine['favoured'] else ''} "
+          f"woke 20+ ms late {len(machine['pauses'])} times, the longest {longest * 1000:.0f} ms late "
+          f"(the machine itself stood still that long)")
     errors = [e for o in outcomes for e in o["errors"]]
     print(f"errors: {len(errors)}" + (f" (first: {errors[:3]})" if errors else ""))
     server_errors(workdir, args.servers)

@@ -20,8 +20,8 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
-from pathlib import Path
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Hashable, Iterator
 
 from flask import Flask, Response, current_app, request
