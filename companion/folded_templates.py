@@ -17,7 +17,7 @@ from jinja2.ext import Extension
 from jinja2.lexer import Token, TokenStream
 from markupsafe import Markup
 
-from .i18n import TRANSLATIONS
+from .i18n import TRANSLATIONS, current_language
 
 
 class FoldConstantGettext(Extension):
@@ -76,5 +76,4 @@ def environment_for(app: Flask, locale: str) -> Environment:
 
 
 def current_environment() -> Environment:
-    from .web.panel_cache import locale  # the request's language, as the panels are kept by
-    return environment_for(current_app._get_current_object(), locale())
+    return environment_for(current_app._get_current_object(), current_language())

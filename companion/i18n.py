@@ -26,6 +26,11 @@ def select_locale() -> str:
     return request.accept_languages.best_match(languages) or languages[0]
 
 
+def current_language() -> str:
+    """The request's language ("en", "ru"): what pages are drawn in and kept panels are keyed by."""
+    return str(get_locale() or "en")
+
+
 def translate(text: Any) -> str:
     """A rules-module Text (or its JSON form) in the device's language."""
     if isinstance(text, dict):
@@ -99,5 +104,5 @@ def init_app(app: Flask) -> None:
     app.jinja_env.install_gettext_callables(_gettext, _ngettext, newstyle=True)
     app.jinja_env.globals.update(gettext=_template_gettext, ngettext=_template_ngettext, _=_template_gettext)
     app.jinja_env.globals["t"] = translate
-    app.jinja_env.globals["current_locale"] = lambda: str(get_locale() or "en")
+    app.jinja_env.globals["current_locale"] = current_language
     app.jinja_env.policies["ext.i18n.trimmed"] = True

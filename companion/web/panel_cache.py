@@ -25,11 +25,11 @@ from pathlib import Path
 from typing import Hashable, Iterator
 
 from flask import Flask, Response, current_app, request
-from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from ..changes import GONE, game_moved
+from ..i18n import current_language
 from ..models import Game
 from .gzip_parts import GzipParts
 from .panel_disk import PanelDisk
@@ -196,9 +196,7 @@ def _moment(key: tuple) -> tuple[int, int]:
     return key[3], key[4]
 
 
-def locale() -> str:
-    return str(get_locale() or "en")
-
+locale = current_language
 
 def shared_key(game_id: int, code: str, created_at, version: int, seating: int) -> tuple:
     """What a whole panel is kept under: the game, its live token, the language."""

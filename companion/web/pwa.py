@@ -12,8 +12,9 @@ import re
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, url_for
-from flask_babel import get_locale, gettext as _
+from flask_babel import gettext as _
 
+from ..i18n import current_language
 from .assets import asset_url
 
 bp = Blueprint("pwa", __name__)
@@ -44,7 +45,7 @@ def manifest():
         "name": "Table Companion",
         "short_name": "Table Companion",
         "description": _("Bookkeeping beside your board game, on every device at the table."),
-        "lang": str(get_locale() or "en"),
+        "lang": current_language(),
         "start_url": url_for("home.index"),
         "scope": "/",
         "display": "standalone",
