@@ -8,6 +8,7 @@ never has to upgrade a read snapshot (which fails with "database is locked" unde
 """
 from __future__ import annotations
 
+import functools
 import json
 import random
 import secrets
@@ -75,12 +76,18 @@ def find_for_change(code: str) -> Game:
 def find_with_seat(code: str, device_id: str) -> tuple[Game, str | None]:
     """The game an action is about to change and the seat `device_id` holds in it, in one query."""
     one_statement_each()
-    seat = (sa.select(Seat.seat_id).where(Seat.game_id == Game.id, Seat.device_id == device_id)
-            .limit(1).scalar_subquery())
-    row = db.session.execute(sa.select(Game, seat).where(Game.code == normalize_code(code))).first()
+    row = db.session.execute(_with_seat(), {"code": normalize_code(code), "device_id": device_id}).first()
     if row is None:
         raise GameNotFound(code)
     return row[0], row[1]
+
+
+@functools.cache
+def _with_seat() -> sa.Select:
+    """find_with_seat's query, built once (see _moved)."""
+    seat = (sa.select(Seat.seat_id).where(Seat.game_id == Game.id, Seat.device_id == sa.bindparam("device_id"))
+            .limit(1).scalar_subquery())
+    return sa.select(Game, seat).where(Game.code == sa.bindparam("code"))
 
 
 def one_statement_each() -> None:
@@ -178,14 +185,17 @@ def _commit_change(game: Game, seen_version: int, new_state: dict, event: Event,
     token = f"{seen_version + 1}.{game.seating}"
     event.game_id, event.seq, event.at = game.id, seen_version + 1, now
     event.device_id, event.device_label = device.id, device.label
-    table = Game.__table__  # a plain UPDATE (its rowcount, with or without RETURNING), not the ORM's
-    update = (sa.update(table).where(table.c.id == game.id, table.c.version == seen_version)
-              .values(state=new_state, version=seen_version + 1, updated_at=now))
     with one_writer():
         if db.session.get_bind().dialect.name == "postgresql":
-            moved = len(db.session.execute(_moved_with_its_event(update, event, game.code, token)).all()) == 1
+            moved = len(db.session.execute(_moved_with_its_event(), {
+                "game_id": game.id, "seen_version": seen_version, "new_state": new_state,
+                "new_version": seen_version + 1, "now": now,
+                "announced": changes.announcement(game.code, token),
+                **{f"event_{name}": getattr(event, name) for name in EVENT_COLUMNS}}).all()) == 1
         else:
-            moved = db.session.execute(update).rowcount == 1
+            moved = db.session.execute(_moved(), {"game_id": game.id, "seen_version": seen_version,
+                                                  "new_state": new_state, "new_version": seen_version + 1,
+                                                  "now": now}).rowcount == 1
             if moved:
                 db.session.add(event)
         if _committed_itself():
@@ -209,12 +219,27 @@ EVENT_COLUMNS = ("game_id", "seq", "action", "params", "label", "notices", "devi
                  "state_before", "undoes_seq", "undo_next")
 
 
-def _moved_with_its_event(update: sa.Update, event: Event, code: str, token: str) -> sa.Insert:
+# The change's statements are built once, then only run: building one (its clauses, their bound
+# parameters) cost a tap more than running it.
+
+@functools.cache
+def _moved() -> sa.Update:
+    """The change's UPDATE, guarded by the version the device saw: a plain UPDATE (its rowcount, with or
+    without RETURNING), not the ORM's."""
+    table = Game.__table__
+    return (sa.update(table)
+            .where(table.c.id == sa.bindparam("game_id"), table.c.version == sa.bindparam("seen_version"))
+            .values(state=sa.bindparam("new_state", type_=table.c.state.type),
+                    version=sa.bindparam("new_version"), updated_at=sa.bindparam("now", type_=table.c.updated_at.type)))
+
+
+@functools.cache
+def _moved_with_its_event() -> sa.Insert:
     """PostgreSQL: the game's UPDATE (with its NOTIFY) and the event's INSERT in one statement, one round
     trip: the event is written only if the UPDATE found the version it expected (then it returns a row)."""
-    moved = changes.announcing(update, code, token).cte("moved")
+    moved = changes.announcing(_moved()).cte("moved")
     events = Event.__table__
-    values = [sa.cast(sa.bindparam(None, getattr(event, name), type_=events.c[name].type), events.c[name].type)
+    values = [sa.cast(sa.bindparam(f"event_{name}", type_=events.c[name].type), events.c[name].type)
               for name in EVENT_COLUMNS]
     return (sa.insert(events).from_select(list(EVENT_COLUMNS), sa.select(*values).select_from(moved))
             .returning(events.c.id))

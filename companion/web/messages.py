@@ -20,11 +20,15 @@ def rendered(value: Any) -> Any:
     """A kind's view with every message in it also rendered (the rest as it is)."""
     if isinstance(value, Text):
         return message(value)
+    # A view holds hundreds of plain values: passed as they are, without a call each (a tap's answer).
     if isinstance(value, dict):
-        return {k: rendered(v) for k, v in value.items()}
+        return {k: rendered(v) if isinstance(v, _HOLDS_TEXT) else v for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [rendered(v) for v in value]
+        return [rendered(v) if isinstance(v, _HOLDS_TEXT) else v for v in value]
     return value
+
+
+_HOLDS_TEXT = (Text, dict, list, tuple)
 
 
 def view_json(view: dict) -> dict:
