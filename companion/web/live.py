@@ -12,8 +12,8 @@ game page's stream (`panel=1`) brings the device's own fragment itself when it c
 from __future__ import annotations
 
 import time
-from contextlib import ExitStack
-from typing import Callable
+from contextlib import ExitStack, closing
+from typing import Callable, Iterator, Union
 
 from flask import Blueprint, Response, abort, current_app, g, jsonify, request, stream_with_context
 from flask_babel import gettext as _
@@ -22,6 +22,7 @@ from .. import store
 from ..changes import GONE
 from ..models import db
 from . import live_panels
+from .gzip_parts import GzipStream
 from .watch import TooManyWaiting, same
 
 bp = Blueprint("live", __name__)
@@ -73,21 +74,24 @@ def too_many():
 
 def stream(code: str, seen: str, panels: bool = False):
     """Server-sent events: `moved` (data: the new token), or with `panels` this device's own `panel`
-    when one is at hand (live_panels.py); `gone`, and a comment as heartbeat."""
-    def moved(row: store.LiveRow, token: str) -> tuple[list[str], str]:
+    when one is at hand (live_panels.py), the stream gzipped if the page takes it; `gone`, and a comment
+    as heartbeat."""
+    def moved(row: store.LiveRow, token: str) -> tuple[list[Event], str]:
         event = live_panels.panel_event(code, row.at(token)) if panels else None
         return [event or f"event: moved\ndata: {token}\n\n"], token
-    return event_stream(code, seen, moved)
+    return event_stream(code, seen, moved, gzipped=panels and request.accept_encodings["gzip"] > 0)
 
 
-Moved = Callable[[store.LiveRow, str], tuple[list[str], str]]
+Event = Union[str, live_panels.PanelEvent]
+Moved = Callable[[store.LiveRow, str], tuple[list[Event], str]]
 
 
-def event_stream(code: str, seen: str, moved: Moved):
+def event_stream(code: str, seen: str, moved: Moved, gzipped: bool = False):
     """The shape every stream of a game shares: a place among the waiting devices (429 when it has none),
     `retry`, `moved(the game's row as the stream began, new token)` -> (its events, what is seen now) each
     time the game is past `seen`, `gone` if it is deleted, a heartbeat comment every LIVE_BEAT_SECONDS; it
-    ends after LIVE_STREAM_SECONDS (the client opens the next one)."""
+    ends after LIVE_STREAM_SECONDS (the client opens the next one). `gzipped`: as one gzip member, each
+    event whole as it arrives (gzip_parts.GzipStream)."""
     watcher = current_app.extensions["live_watcher"]
     place = ExitStack()
     try:
@@ -123,7 +127,25 @@ def event_stream(code: str, seen: str, moved: Moved):
                     current = token
                     yield from told
 
-    response = Response(events(), mimetype="text/event-stream",
+    response = Response(in_gzip(events()) if gzipped else as_text(events()), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    if gzipped:
+        response.headers["Content-Encoding"] = "gzip"  # Flask-Compress leaves it as it is
+        response.vary.add("Accept-Encoding")
     response.call_on_close(place.close)  # also when the stream is closed before its first event
     return response
+
+
+def as_text(events: Iterator[Event]) -> Iterator[str]:
+    with closing(events):
+        for event in events:
+            yield event if isinstance(event, str) else event.text()
+
+
+def in_gzip(events: Iterator[Event]) -> Iterator[bytes]:
+    stream = GzipStream()
+    with closing(events):
+        yield stream.start()
+        for event in events:
+            yield stream.plain(event.encode()) if isinstance(event, str) else event.gzipped(stream)
+        yield stream.end()

@@ -31,7 +31,7 @@ from markupsafe import Markup
 from ..changes import GONE, game_moved
 from ..i18n import current_language
 from ..models import Game
-from .gzip_parts import GzipParts
+from .gzip_parts import DeflatedParts, GzipParts
 from .panel_disk import PanelDisk
 from .render import draw_template
 
@@ -42,18 +42,27 @@ GATE_WAIT = 2.0  # seconds a device waits for another's drawing of the same pane
 
 class KeptPanel:
     """One live panel with the placeholder token, and the same gzipped once (when a device asks for gzip)
-    and as a JSON string once (for the page's event stream)."""
+    and as a JSON string once (for the page's event stream), deflated once too (for a gzipped stream)."""
 
-    __slots__ = ("html", "placeholder", "_gzip", "_json")
+    __slots__ = ("html", "placeholder", "_gzip", "_json", "_deflated_json")
 
     def __init__(self, html: str, placeholder: str):
-        self.html, self.placeholder, self._gzip, self._json = html, placeholder, None, None
+        self.html, self.placeholder, self._gzip, self._json, self._deflated_json = html, placeholder, None, None, None
 
     def as_json(self, token: str) -> str:
         # The placeholder and the tokens are letters, digits, "-", "_" and ".": JSON leaves them as they are.
+        return self._as_json().replace(self.placeholder, token)
+
+    def deflated_json(self, token_length: int) -> DeflatedParts:
+        """as_json's text, compressed once for every device whose token is `token_length` long."""
+        if self._deflated_json is None or self._deflated_json.token_length != token_length:
+            self._deflated_json = DeflatedParts(self._as_json().encode(), self.placeholder.encode(), token_length)
+        return self._deflated_json
+
+    def _as_json(self) -> str:
         if self._json is None:
             self._json = json.dumps(self.html, ensure_ascii=False)
-        return self._json.replace(self.placeholder, token)
+        return self._json
 
     def gzipped(self, token: str) -> bytes:
         # Tokens are all as long (a signed session secret): one compression serves every device.

@@ -2,8 +2,10 @@
 token, its language; never another device's, never one for a version other than the one it names."""
 from __future__ import annotations
 
+import gzip
 import json
 import re
+import zlib
 
 from tests.conftest import csrf_token
 from tests.web.helpers import HTMX, act, count, new_counter
@@ -90,3 +92,71 @@ def test_a_page_behind_gets_the_panel_of_the_game_as_it_is_now(tmp_path):
     finally:
         behind.close()
     assert news["token"] == "2.0" and count(news["html"]) == 2
+
+
+class GzipFollower(Follower):
+    """A page's stream read as a browser that takes gzip reads it, chunk by chunk as the server sends them."""
+
+    def _read(self, client, path: str, headers: dict) -> None:
+        response = client.get(path, headers={**headers, "Accept-Encoding": "gzip"})
+        self.headers, self.raw, self.whole_events = response.headers, [], True
+        decoder, buffer = zlib.decompressobj(16 + zlib.MAX_WBITS), ""
+        for chunk in response.iter_encoded():
+            self.raw.append(chunk)
+            buffer += decoder.decompress(chunk).decode()
+            self.whole_events &= decoder.eof or buffer == "" or buffer.endswith("\n\n")  # nothing held back
+            while "\n\n" in buffer:
+                block, buffer = buffer.split("\n\n", 1)
+                self.blocks.put(block)
+            if self.hang_up.is_set():
+                break
+        self.ended_whole = decoder.eof and decoder.unused_data == b""
+        response.close()
+
+
+def test_a_page_that_takes_gzip_hears_its_panel_gzipped_each_event_whole_as_it_arrives(tmp_path):
+    """The panel's HTML travels compressed (once for the devices alike), with each device's own token, in
+    one gzip member: every chunk the server sends decodes to whole events, and the member ends whole."""
+    app = streaming_app(tmp_path)
+    anna = app.test_client()
+    url, anna_token = new_counter(anna)
+    seat(anna, url, anna_token, "even")
+    boris = app.test_client()
+    boris.set_cookie("lang", "ru")
+    boris_token = csrf_token(boris, url)
+    seat(boris, url, boris_token, "odd")
+    version = int(live_token(anna, url).split(".")[0])
+    streams = {name: GzipFollower(client, f"{url}/live?v={live_token(client, url)}&panel=1")
+               for name, client in (("anna", anna), ("boris", boris))}
+    try:
+        act(anna, url, anna_token, version, "add", n="3")
+        heard = {name: panel_of(follower) for name, follower in streams.items()}
+        anna.post(url + "/delete", data={"csrf_token": anna_token, "confirm": "yes"})
+        assert all(follower.next_event()["event"] == "gone" for follower in streams.values())  # then it ends
+    finally:
+        for follower in streams.values():
+            follower.close()
+    for name, token, own_seat in (("anna", anna_token, "even"), ("boris", boris_token, "odd")):
+        follower = streams[name]
+        assert follower.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in follower.headers["Vary"]
+        assert follower.whole_events and follower.ended_whole
+        said = gzip.decompress(b"".join(follower.raw)).decode()  # its checksum and length hold
+        assert len(b"".join(follower.raw)) < len(said) / 2
+        html = heard[name]["html"]
+        assert json.dumps(html, ensure_ascii=False) in said
+        assert f'data-seat="{own_seat}"' in html and html.count("data-seat=") == 1 and count(html) == 3
+        [own] = tokens_in(html)
+        assert session_csrf(app, own) == session_csrf(app, token)
+        assert app.extensions["panel_cache"].placeholder not in said
+    assert cue(heard["boris"]["html"]) == "Ваш ход" and heard["boris"]["view"] == "odd.0.0.ru"
+
+
+def test_a_stream_for_a_page_that_does_not_take_gzip_or_without_panels_is_plain_text(tmp_path):
+    app = streaming_app(tmp_path)
+    phone = app.test_client()
+    url, _ = new_counter(phone)
+    for path, encoding in ((f"{url}/live?v=0.0&panel=1", "identity"), (f"{url}/live?v=0.0", "gzip")):
+        response = phone.get(path, headers={"Accept": "text/event-stream", "Accept-Encoding": encoding})
+        assert "Content-Encoding" not in response.headers
+        assert next(response.iter_encoded()) == b"retry: 1000\n\n"
+        response.close()

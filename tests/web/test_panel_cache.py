@@ -374,3 +374,16 @@ def test_panel_files_not_written_for_an_hour_are_swept_away_when_a_process_write
     disk.save(new_key, {}, "PLACE", {SEATLESS: "<p>newer</p>"})
     assert disk.load(old_key) is None and not stale_claim.exists()
     assert disk.load(new_key) == ({}, "PLACE", {SEATLESS: "<p>newer</p>"})
+
+
+def test_a_gzip_stream_of_stored_and_deflated_parts_decompresses_to_what_was_said():
+    from companion.web.gzip_parts import DeflatedParts, GzipStream, stored
+    token = b"ImFiYyI.Z1x2Yw.c2lnbmF0dXJl"
+    panel = ("<p>P</p>" + "é" * 40000 + "value=\"P\"").encode()
+    parts = DeflatedParts(panel, b"P", len(token))
+    stream = GzipStream()
+    sent = [stream.start(), stream.plain(b"retry: 1000\n\n"), stream.plain(b""), stream.parts(parts, token),
+            stream.plain(b"x" * 70000), stream.parts(parts, token), stream.end()]
+    said = b"retry: 1000\n\n" + panel.replace(b"P", token) + b"x" * 70000 + panel.replace(b"P", token)
+    assert gzip.decompress(b"".join(sent)) == said
+    assert len(stored(b"y" * 70000)) == 70000 + 2 * 5  # two stored blocks: one holds 65,535 bytes at most
