@@ -9,10 +9,12 @@ cut out and replaced by a stored (uncompressed) block holding a device's token; 
 keeps its distance, the token being as long as its stand-in. The gzip trailer's checksum and length
 are worked out per answer (RFC 1951, 1952).
 
-The same compressed parts travel in a page's event stream (GzipStream): a deflate stream is any run of
+A page's event stream (GzipStream) carries the panel with the placeholder in, the page putting its own
+token in its place (live_panels.py): compressed once for every device alike, as a whole (cut at each of
+its 40-odd tokens, as above, compressing took four times as long). A deflate stream is any run of
 blocks, and a run compressed on its own and ended by a sync flush refers to nothing before it, so each
-panel's parts follow whatever the stream sent before. What else the stream says (a heartbeat, `moved`)
-goes in stored blocks: a few bytes, not worth a compressor's 256 KB per waiting device.
+panel follows whatever the stream sent before. What else the stream says (a heartbeat, `moved`, the
+event's own few fields) goes in stored blocks: not worth a compressor's 256 KB per waiting device.
 """
 from __future__ import annotations
 
@@ -34,9 +36,7 @@ def stored(data: bytes) -> bytes:
     return b"".join(blocks)
 
 
-class DeflatedParts:
-    """`text` compressed once as raw deflate blocks, with a device's token at each place of `placeholder`."""
-
+class GzipParts:
     def __init__(self, text: bytes, placeholder: bytes, token_length: int):
         if b"\x00" in text or not 0 < token_length <= STORED_MAX:
             raise ValueError("the text holds NUL bytes, or no stored block holds such a token")
@@ -49,27 +49,25 @@ class DeflatedParts:
                 compressor.flush(zlib.Z_SYNC_FLUSH)
             self.compressed.append(compressor.compress(part) + compressor.flush(zlib.Z_SYNC_FLUSH))
 
-    def with_token(self, token: bytes, crc: int = 0) -> tuple[list[bytes], int, int]:
-        """(the blocks, the checksum `crc` continued over the text with `token` in, the text's length)"""
+    def with_token(self, token: bytes) -> bytes:
         if len(token) != self.token_length:
             raise ValueError("the token is not as long as its stand-in")
         token_block = stored(token)
-        blocks, size = [], 0
+        body, crc, size = [HEADER], 0, 0
         for n, (part, compressed) in enumerate(zip(self.parts, self.compressed)):
             if n:
-                blocks.append(token_block)
+                body.append(token_block)
                 crc, size = zlib.crc32(token, crc), size + len(token)
-            blocks.append(compressed)
+            body.append(compressed)
             crc, size = zlib.crc32(part, crc), size + len(part)
-        return blocks, crc, size
+        body += [FINAL, struct.pack("<II", crc, size & 0xFFFFFFFF)]
+        return b"".join(body)
 
 
-class GzipParts(DeflatedParts):
-    """A whole gzip answer: the header, the parts with a device's token in, the trailer."""
-
-    def with_token(self, token: bytes) -> bytes:  # type: ignore[override]
-        blocks, crc, size = super().with_token(token)
-        return b"".join([HEADER, *blocks, FINAL, struct.pack("<II", crc, size & 0xFFFFFFFF)])
+def deflated(text: bytes) -> bytes:
+    """`text` as raw deflate blocks that refer to nothing before them and end on a byte boundary."""
+    compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
+    return compressor.compress(text) + compressor.flush(zlib.Z_SYNC_FLUSH)
 
 
 class GzipStream:
@@ -88,10 +86,10 @@ class GzipStream:
         self.crc, self.size = zlib.crc32(text, self.crc), self.size + len(text)
         return stored(text)
 
-    def parts(self, parts: DeflatedParts, token: bytes) -> bytes:
-        blocks, self.crc, size = parts.with_token(token, self.crc)
-        self.size += size
-        return b"".join(blocks)
+    def deflated(self, text: bytes, compressed: bytes) -> bytes:
+        """`compressed`, what `deflated(text)` made of `text` (once, for every stream that sends it)."""
+        self.crc, self.size = zlib.crc32(text, self.crc), self.size + len(text)
+        return compressed
 
     def end(self) -> bytes:
         return FINAL + struct.pack("<II", self.crc, self.size & 0xFFFFFFFF)

@@ -7,7 +7,7 @@
 
 A change is pushed to the waiting request the moment it commits (see watch.py), in this process or
 any other. Each device then fetches its own fragment, so role-specific views stay on the server; a
-game page's stream (`panel=1`) brings the device's own fragment itself when it can (live_panels.py).
+game page's stream (`panel=2`) brings the device's own fragment itself when it can (live_panels.py).
 """
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def wait_for_change(code: str):
         abort(400)
     watcher = current_app.extensions["live_watcher"]
     if request.accept_mimetypes.best == "text/event-stream":
-        return stream(code, seen, panels=request.args.get("panel") == "1")
+        return stream(code, seen, panels=request.args.get("panel"))
     try:
         # The place is taken before the token is read: a change after the read finds it waiting.
         with watcher.waiting(code, g.device_id, request.remote_addr or "") as wait_on:
@@ -72,14 +72,16 @@ def too_many():
     return response
 
 
-def stream(code: str, seen: str, panels: bool = False):
-    """Server-sent events: `moved` (data: the new token), or with `panels` this device's own `panel`
-    when one is at hand (live_panels.py), the stream gzipped if the page takes it; `gone`, and a comment
-    as heartbeat."""
+def stream(code: str, seen: str, panels: str | None = None):
+    """Server-sent events: `moved` (data: the new token), or with `panels` ("1", or "2": the page puts
+    its token in, and takes the stream gzipped if it takes gzip) this device's own `panel` when one is at
+    hand (live_panels.py); `gone`, and a comment as heartbeat."""
+    page_puts_token = panels == "2"
+
     def moved(row: store.LiveRow, token: str) -> tuple[list[Event], str]:
-        event = live_panels.panel_event(code, row.at(token)) if panels else None
+        event = live_panels.panel_event(code, row.at(token), page_puts_token) if panels in ("1", "2") else None
         return [event or f"event: moved\ndata: {token}\n\n"], token
-    return event_stream(code, seen, moved, gzipped=panels and request.accept_encodings["gzip"] > 0)
+    return event_stream(code, seen, moved, gzipped=page_puts_token and request.accept_encodings["gzip"] > 0)
 
 
 Event = Union[str, live_panels.PanelEvent]

@@ -9,7 +9,7 @@ drawn for: the stream's cookies are those of its start, so after the device chan
 Whenever the panel cannot be exactly the one for `token`, the stream says `moved` as before.
 
 A page that takes gzip gets its stream gzipped (live.py): the panel's HTML, 40 KB as text, travels as
-the 5 KB its kept panel was compressed to once for every device alike.
+the 5 KB its kept panel was compressed to once for every device alike (PanelEvent).
 """
 from __future__ import annotations
 
@@ -25,23 +25,33 @@ from .gzip_parts import GzipStream
 
 
 class PanelEvent:
-    """`event: panel` for one device: as text, or into a gzipped stream without compressing it again."""
+    """`event: panel` for one device, as text, or into a gzipped stream (then the page puts its token in).
 
-    __slots__ = ("head", "kept", "token")
+    The page asks with `panel=2`: the panel comes with the placeholder in (`csrf_in`) and the device's
+    token beside it (`csrf_token`), so that the HTML, the same for every device alike, is compressed once
+    for all of them. `panel=1` (a page from before, still open): the token already in, never gzipped."""
+
+    __slots__ = ("head", "kept", "token", "page_puts_token")
     TAIL = "}\n\n"  # JSON escapes line breaks: one data line
 
-    def __init__(self, head: str, kept: panel_cache.KeptPanel, token: str):
-        self.head, self.kept, self.token = head, kept, token
+    def __init__(self, head: str, kept: panel_cache.KeptPanel, token: str, page_puts_token: bool):
+        self.kept, self.token, self.page_puts_token = kept, token, page_puts_token
+        if page_puts_token:  # letters, digits, "-", "_" and ".": as they are in JSON
+            head += '"csrf_token": "%s", "csrf_in": "%s", ' % (token, kept.placeholder)
+        self.head = head + '"html": '
 
     def text(self) -> str:
-        return self.head + self.kept.as_json(self.token) + self.TAIL
+        html = self.kept.json_with_placeholder() if self.page_puts_token else self.kept.as_json(self.token)
+        return self.head + html + self.TAIL
 
     def gzipped(self, stream: GzipStream) -> bytes:
-        html = self.kept.deflated_json(len(self.token))
-        return stream.plain(self.head.encode()) + stream.parts(html, self.token.encode()) + stream.plain(self.TAIL.encode())
+        if not self.page_puts_token:
+            return stream.plain(self.text().encode())
+        return (stream.plain(self.head.encode()) + stream.deflated(*self.kept.deflated_json())
+                + stream.plain(self.TAIL.encode()))
 
 
-def panel_event(code: str, row: store.LiveRow) -> PanelEvent | None:
+def panel_event(code: str, row: store.LiveRow, page_puts_token: bool = False) -> PanelEvent | None:
     """`event: panel` with this device's own live panel for the game at `row` (its token as the watcher
     heard it), or None."""
     if current_app.config["WTF_CSRF_FIELD_NAME"] not in session:
@@ -53,8 +63,8 @@ def panel_event(code: str, row: store.LiveRow) -> PanelEvent | None:
     if found is None:
         return None
     kept, view = found
-    return PanelEvent('event: panel\ndata: {"token": "%s", "view": %s, "html": ' % (row.token, json.dumps(view)),
-                      kept, generate_csrf())
+    return PanelEvent('event: panel\ndata: {"token": "%s", "view": %s, ' % (row.token, json.dumps(view)),
+                      kept, generate_csrf(), page_puts_token)
 
 
 def own_panel(code: str, row: store.LiveRow) -> tuple[panel_cache.KeptPanel, str] | None:

@@ -31,7 +31,7 @@ from markupsafe import Markup
 from ..changes import GONE, game_moved
 from ..i18n import current_language
 from ..models import Game
-from .gzip_parts import DeflatedParts, GzipParts
+from .gzip_parts import GzipParts, deflated
 from .panel_disk import PanelDisk
 from .render import draw_template
 
@@ -51,15 +51,16 @@ class KeptPanel:
 
     def as_json(self, token: str) -> str:
         # The placeholder and the tokens are letters, digits, "-", "_" and ".": JSON leaves them as they are.
-        return self._as_json().replace(self.placeholder, token)
+        return self.json_with_placeholder().replace(self.placeholder, token)
 
-    def deflated_json(self, token_length: int) -> DeflatedParts:
-        """as_json's text, compressed once for every device whose token is `token_length` long."""
-        if self._deflated_json is None or self._deflated_json.token_length != token_length:
-            self._deflated_json = DeflatedParts(self._as_json().encode(), self.placeholder.encode(), token_length)
+    def deflated_json(self) -> tuple[bytes, bytes]:
+        """(as JSON with the placeholder in, as UTF-8; the same deflated), made once for every device."""
+        if self._deflated_json is None:
+            text = self.json_with_placeholder().encode()
+            self._deflated_json = text, deflated(text)
         return self._deflated_json
 
-    def _as_json(self) -> str:
+    def json_with_placeholder(self) -> str:
         if self._json is None:
             self._json = json.dumps(self.html, ensure_ascii=False)
         return self._json

@@ -30,6 +30,9 @@ def test_a_change_on_the_phone_shows_on_the_tablet_without_a_panel_fetch(live_se
     expect(tablet.locator("#who")).to_have_count(0)
     assert panel_url not in tablet.requests[before:]  # the panel came in the stream: no GET for it
     expect(tablet.locator("#seats")).to_have_attribute("open", "")  # the swap kept it open, as a fetch's does
+    # The panel came with a stand-in for the tablet's CSRF token, put in by the page: its taps count.
+    tablet.get_by_role("button", name="Next ▶").click()
+    expect(phone.locator("#game-panel")).to_have_attribute("data-version", str(version + 3))
 
     # Chromium takes the stream gzipped (the panel's 40 KB as about 5) and reads each event as it comes.
     encoding, first = tablet.evaluate("""async (url) => {
@@ -40,5 +43,5 @@ def test_a_change_on_the_phone_shows_on_the_tablet_without_a_panel_fetch(live_se
         while (!text.includes("event: panel")) { text += decoder.decode((await reader.read()).value, {stream: true}); }
         controller.abort();
         return [response.headers.get("content-encoding"), text];
-    }""", f"{panel_url}/live?v=0.0&panel=1")
+    }""", f"{panel_url}/live?v=0.0&panel=2")
     assert encoding == "gzip" and first.startswith("retry: 1000\n\nevent: panel\ndata: ")

@@ -115,8 +115,9 @@ class GzipFollower(Follower):
 
 
 def test_a_page_that_takes_gzip_hears_its_panel_gzipped_each_event_whole_as_it_arrives(tmp_path):
-    """The panel's HTML travels compressed (once for the devices alike), with each device's own token, in
-    one gzip member: every chunk the server sends decodes to whole events, and the member ends whole."""
+    """`panel=2`, as the page asks: the panel's HTML travels with the placeholder in and the device's token
+    beside it (the page puts it in), so devices alike get the very same HTML, compressed once; in one
+    gzip member: every chunk the server sends decodes to whole events, and the member ends whole."""
     app = streaming_app(tmp_path)
     anna = app.test_client()
     url, anna_token = new_counter(anna)
@@ -125,9 +126,12 @@ def test_a_page_that_takes_gzip_hears_its_panel_gzipped_each_event_whole_as_it_a
     boris.set_cookie("lang", "ru")
     boris_token = csrf_token(boris, url)
     seat(boris, url, boris_token, "odd")
+    carl, dana = app.test_client(), app.test_client()  # two devices alike: no seat, no name, English
+    tokens = {"anna": anna_token, "boris": boris_token, "carl": csrf_token(carl, url), "dana": csrf_token(dana, url)}
+    clients = {"anna": anna, "boris": boris, "carl": carl, "dana": dana}
     version = int(live_token(anna, url).split(".")[0])
-    streams = {name: GzipFollower(client, f"{url}/live?v={live_token(client, url)}&panel=1")
-               for name, client in (("anna", anna), ("boris", boris))}
+    streams = {name: GzipFollower(client, f"{url}/live?v={live_token(client, url)}&panel=2")
+               for name, client in clients.items()}
     try:
         act(anna, url, anna_token, version, "add", n="3")
         heard = {name: panel_of(follower) for name, follower in streams.items()}
@@ -136,26 +140,52 @@ def test_a_page_that_takes_gzip_hears_its_panel_gzipped_each_event_whole_as_it_a
     finally:
         for follower in streams.values():
             follower.close()
-    for name, token, own_seat in (("anna", anna_token, "even"), ("boris", boris_token, "odd")):
+    assert heard["carl"]["html"] == heard["dana"]["html"] and heard["carl"]["view"] == heard["dana"]["view"]
+    for name, event in heard.items():
         follower = streams[name]
         assert follower.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in follower.headers["Vary"]
         assert follower.whole_events and follower.ended_whole
         said = gzip.decompress(b"".join(follower.raw)).decode()  # its checksum and length hold
         assert len(b"".join(follower.raw)) < len(said) / 2
+        assert tokens_in(event["html"]) == {event["csrf_in"]}  # no device's token in the shared HTML
+        assert session_csrf(app, event["csrf_token"]) == session_csrf(app, tokens[name])
+        assert said.count(event["csrf_token"]) == 1
+        event["html"] = event["html"].replace(event["csrf_in"], event["csrf_token"])  # as the page does
+        assert count(event["html"]) == 3 and f'data-live-token="{event["token"]}"' in event["html"]
+    for name, own_seat in (("anna", "even"), ("boris", "odd")):
         html = heard[name]["html"]
-        assert json.dumps(html, ensure_ascii=False) in said
-        assert f'data-seat="{own_seat}"' in html and html.count("data-seat=") == 1 and count(html) == 3
-        [own] = tokens_in(html)
-        assert session_csrf(app, own) == session_csrf(app, token)
-        assert app.extensions["panel_cache"].placeholder not in said
+        assert f'data-seat="{own_seat}"' in html and html.count("data-seat=") == 1
     assert cue(heard["boris"]["html"]) == "Ваш ход" and heard["boris"]["view"] == "odd.0.0.ru"
+    assert session_csrf(app, heard["carl"]["csrf_token"]) != session_csrf(app, heard["dana"]["csrf_token"])
+
+
+def test_a_page_from_before_or_one_that_does_not_take_gzip_hears_plain_text(tmp_path):
+    """`panel=1` (a page opened before `panel=2` existed): its token already in, as text even if it takes
+    gzip; `panel=2` without gzip: the same fields as gzipped, as text."""
+    app = streaming_app(tmp_path)
+    phone = app.test_client()
+    url, token = new_counter(phone)
+    old = Follower(phone, f"{url}/live?v={live_token(phone, url)}&panel=1", headers={"Accept-Encoding": "gzip"})
+    plain = Follower(phone, f"{url}/live?v={live_token(phone, url)}&panel=2", headers={"Accept-Encoding": "identity"})
+    try:
+        act(phone, url, token, 0, "add", n="2")
+        before, now = panel_of(old), panel_of(plain)
+    finally:
+        old.close()
+        plain.close()
+    assert "csrf_in" not in before and count(before["html"]) == 2
+    [own] = tokens_in(before["html"])
+    assert session_csrf(app, own) == session_csrf(app, token)
+    assert session_csrf(app, now["csrf_token"]) == session_csrf(app, token)
+    assert before["html"].replace(own, "T") == now["html"].replace(now["csrf_in"], "T")
 
 
 def test_a_stream_for_a_page_that_does_not_take_gzip_or_without_panels_is_plain_text(tmp_path):
     app = streaming_app(tmp_path)
     phone = app.test_client()
     url, _ = new_counter(phone)
-    for path, encoding in ((f"{url}/live?v=0.0&panel=1", "identity"), (f"{url}/live?v=0.0", "gzip")):
+    for path, encoding in ((f"{url}/live?v=0.0&panel=2", "identity"), (f"{url}/live?v=0.0&panel=1", "gzip"),
+                           (f"{url}/live?v=0.0", "gzip")):
         response = phone.get(path, headers={"Accept": "text/event-stream", "Accept-Encoding": encoding})
         assert "Content-Encoding" not in response.headers
         assert next(response.iter_encoded()) == b"retry: 1000\n\n"

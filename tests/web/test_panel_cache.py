@@ -377,13 +377,12 @@ def test_panel_files_not_written_for_an_hour_are_swept_away_when_a_process_write
 
 
 def test_a_gzip_stream_of_stored_and_deflated_parts_decompresses_to_what_was_said():
-    from companion.web.gzip_parts import DeflatedParts, GzipStream, stored
-    token = b"ImFiYyI.Z1x2Yw.c2lnbmF0dXJl"
+    from companion.web.gzip_parts import GzipStream, deflated, stored
     panel = ("<p>P</p>" + "é" * 40000 + "value=\"P\"").encode()
-    parts = DeflatedParts(panel, b"P", len(token))
+    once = deflated(panel)  # for every stream that sends it
     stream = GzipStream()
-    sent = [stream.start(), stream.plain(b"retry: 1000\n\n"), stream.plain(b""), stream.parts(parts, token),
-            stream.plain(b"x" * 70000), stream.parts(parts, token), stream.end()]
-    said = b"retry: 1000\n\n" + panel.replace(b"P", token) + b"x" * 70000 + panel.replace(b"P", token)
-    assert gzip.decompress(b"".join(sent)) == said
+    sent = [stream.start(), stream.plain(b"retry: 1000\n\n"), stream.plain(b""), stream.deflated(panel, once),
+            stream.plain(b"x" * 70000), stream.deflated(panel, once), stream.end()]
+    assert gzip.decompress(b"".join(sent)) == b"retry: 1000\n\n" + panel + b"x" * 70000 + panel
+    assert len(once) < len(panel) / 10
     assert len(stored(b"y" * 70000)) == 70000 + 2 * 5  # two stored blocks: one holds 65,535 bytes at most
