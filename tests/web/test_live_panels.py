@@ -30,8 +30,8 @@ def panel_of(follower: Follower) -> dict:
     return json.loads(event["data"])
 
 
-def test_each_device_hears_of_a_change_with_its_own_panel_in_its_own_language(tmp_path):
-    app = streaming_app(tmp_path)
+def anna_and_boris_seated(app) -> tuple[str, tuple, tuple]:
+    """A counter game: Anna holds "even" (English), Boris "odd" (Russian); each (client, CSRF token)."""
     anna = app.test_client()
     url, anna_token = new_counter(anna)
     seat(anna, url, anna_token, "even")
@@ -39,6 +39,12 @@ def test_each_device_hears_of_a_change_with_its_own_panel_in_its_own_language(tm
     boris.set_cookie("lang", "ru")
     boris_token = csrf_token(boris, url)
     seat(boris, url, boris_token, "odd")
+    return url, (anna, anna_token), (boris, boris_token)
+
+
+def test_each_device_hears_of_a_change_with_its_own_panel_in_its_own_language(tmp_path):
+    app = streaming_app(tmp_path)
+    url, (anna, anna_token), (boris, boris_token) = anna_and_boris_seated(app)
     streams = {"anna": follow_page(anna, url), "boris": follow_page(boris, url)}
     try:
         version = int(live_token(anna, url).split(".")[0])
@@ -119,13 +125,7 @@ def test_a_page_that_takes_gzip_hears_its_panel_gzipped_each_event_whole_as_it_a
     beside it (the page puts it in), so devices alike get the very same HTML, compressed once; in one
     gzip member: every chunk the server sends decodes to whole events, and the member ends whole."""
     app = streaming_app(tmp_path)
-    anna = app.test_client()
-    url, anna_token = new_counter(anna)
-    seat(anna, url, anna_token, "even")
-    boris = app.test_client()
-    boris.set_cookie("lang", "ru")
-    boris_token = csrf_token(boris, url)
-    seat(boris, url, boris_token, "odd")
+    url, (anna, anna_token), (boris, boris_token) = anna_and_boris_seated(app)
     carl, dana = app.test_client(), app.test_client()  # two devices alike: no seat, no name, English
     tokens = {"anna": anna_token, "boris": boris_token, "carl": csrf_token(carl, url), "dana": csrf_token(dana, url)}
     clients = {"anna": anna, "boris": boris, "carl": carl, "dana": dana}
