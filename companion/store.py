@@ -185,17 +185,15 @@ def _commit_change(game: Game, seen_version: int, new_state: dict, event: Event,
     token = f"{seen_version + 1}.{game.seating}"
     event.game_id, event.seq, event.at = game.id, seen_version + 1, now
     event.device_id, event.device_label = device.id, device.label
+    row = {"game_id": game.id, "seen_version": seen_version, "new_state": new_state,
+           "new_version": seen_version + 1, "now": now}  # _moved's parameters
     with one_writer():
         if db.session.get_bind().dialect.name == "postgresql":
             moved = len(db.session.execute(_moved_with_its_event(), {
-                "game_id": game.id, "seen_version": seen_version, "new_state": new_state,
-                "new_version": seen_version + 1, "now": now,
-                "announced": changes.announcement(game.code, token),
+                **row, "announced": changes.announcement(game.code, token),
                 **{f"event_{name}": getattr(event, name) for name in EVENT_COLUMNS}}).all()) == 1
         else:
-            moved = db.session.execute(_moved(), {"game_id": game.id, "seen_version": seen_version,
-                                                  "new_state": new_state, "new_version": seen_version + 1,
-                                                  "now": now}).rowcount == 1
+            moved = db.session.execute(_moved(), row).rowcount == 1
             if moved:
                 db.session.add(event)
         if _committed_itself():

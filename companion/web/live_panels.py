@@ -29,7 +29,7 @@ class PanelEvent:
 
     The page asks with `panel=2`: the panel comes with the placeholder in (`csrf_in`) and the device's
     token beside it (`csrf_token`), so that the HTML, the same for every device alike, is compressed once
-    for all of them. `panel=1` (a page from before, still open): the token already in, never gzipped."""
+    for all of them. `panel=1` (a page from before, still open): the token already in, as text."""
 
     __slots__ = ("head", "kept", "token", "page_puts_token")
     TAIL = "}\n\n"  # JSON escapes line breaks: one data line
@@ -45,8 +45,7 @@ class PanelEvent:
         return self.head + html + self.TAIL
 
     def gzipped(self, stream: GzipStream) -> bytes:
-        if not self.page_puts_token:
-            return stream.plain(self.text().encode())
+        """Only for `panel=2` (a stream is gzipped only then): the HTML as compressed once for all."""
         return (stream.plain(self.head.encode()) + stream.deflated(*self.kept.deflated_json())
                 + stream.plain(self.TAIL.encode()))
 
