@@ -32,12 +32,21 @@ def _mouse_turn_over(state: dict, index: int, notices: list[Text]) -> None:
         put_cheese(state, 1, notices)
 
 
+def captured_acting(state: dict) -> dict | None:
+    """The acting card's mouse if it is captured (its turn is a rescue or a skip), else None."""
+    card = track_ops.acting_card(state)
+    return next((m for m in state["mice"] if card["kind"] == "mouse" and m["id"] == card["mouse"]
+                 and m["captured"]), None)
+
+
 def start_turn(state: dict, notices: list[Text]) -> None:
-    """Hand the turn to the acting card; a captured mouse is rescued (no minions) or skips (MM-CAP-1)."""
-    while not state["finished"]:
-        card = track_ops.acting_card(state)
-        mouse = next((m for m in state["mice"] if card["kind"] == "mouse" and m["id"] == card["mouse"]), None)
-        if mouse is None or not mouse["captured"]:
+    """Hand the turn to the acting card; a captured mouse is rescued (no minions) or skips (MM-CAP-1).
+
+    While a surge waits for its minions (MM-CHZ-3: they are on the board before anything else happens)
+    a captured mouse's turn waits too: the surge's answer settles it (surge.resolve_surge)."""
+    while not state["finished"] and state["pending_surge"] is None:
+        mouse = captured_acting(state)
+        if mouse is None:
             break
         name = mouse_name(state, mouse["id"])
         if track_ops.has_minions(state):

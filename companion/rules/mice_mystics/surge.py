@@ -8,6 +8,7 @@ from ..base import N_, Outcome, RuleError, Text, param_str
 from . import initiative_track as track_ops
 from .arrivals import join_track
 from .params import die_values, encounter_rows, minion_list
+from .rounds import captured_acting, start_turn
 
 YES_NO = ("yes", "no")
 
@@ -54,6 +55,8 @@ def resolve_surge(state: dict, params: Mapping[str, Any], rng: random.Random) ->
         join_track(state, minions, rng, "surge", False, dice, notices)
     else:
         dice.check_all_used()
+    if captured_acting(state) is not None:  # its turn waited for the surge's minions (MM-CAP-1)
+        start_turn(state, notices)
     return Outcome(state, label, tuple(notices))
 
 

@@ -106,3 +106,34 @@ def test_mm_cap_1_capturing_the_last_free_mouse_says_the_chapter_is_lost(table):
     state = table.act(table.setup(mice=["lily", "nez"]), "capture_mouse", mouse="lily").state
     out = table.act(state, "capture_mouse", mouse="nez")
     assert "every mouse is captured" in out.label.render()
+
+
+def test_mm_cap_1_a_captured_mouse_waits_for_the_surge_minions_before_its_rescue(table):
+    """MM-CHZ-3: a surge's minions are placed as it happens; the captured mouse whose turn comes meanwhile
+    is rescued only if no minions are on the board once they are, else it skips."""
+    state = table.lay(table.setup(), "filch", "lily", "tilda", "nez")
+    state = table.act(state, "add_cheese", n="5", reason="room_rule").state
+    state = table.act(state, "capture_mouse", mouse="filch").state
+    for _ in range(3):  # Filch's turn (captured: he was carried off in it), Lily, Tilda
+        state = table.act(state, "next_turn").state
+    out = table.act(state, "next_turn")  # Nez, the last mouse: Time is Short fills the wheel
+    assert out.state["pending_surge"] is not None
+    assert table.mouse(out.state, "filch")["captured"]  # not rescued before the surge's minions are placed
+    assert not any("rescued" in n.msgid or "skips" in n.msgid for n in out.notices)
+    out = table.act(out.state, "resolve_surge", room_surge="yes", minion_type=["rat_warriors"],
+                    minion_count=["2"])
+    assert table.mouse(out.state, "filch")["captured"]
+    assert any("skips" in n.msgid for n in out.notices)
+    assert table.order(out.state)[out.state["acting"]] != "filch"
+
+
+def test_mm_cap_1_a_surge_without_minions_then_rescues_the_waiting_mouse(table):
+    state = table.lay(table.setup(), "filch", "lily", "tilda", "nez")
+    state = table.act(state, "add_cheese", n="5", reason="room_rule").state
+    state = table.act(state, "capture_mouse", mouse="filch").state
+    for _ in range(4):
+        state = table.act(state, "next_turn").state
+    out = table.act(state, "resolve_surge", room_surge="no")  # no encounter card: no minions come
+    assert not table.mouse(out.state, "filch")["captured"]
+    assert any("rescued" in n.msgid for n in out.notices)
+    assert out.state["turn"]["mouse"] == "lily"
