@@ -57,9 +57,13 @@ def add_cheese(state: dict, params: Mapping[str, Any], rng: random.Random) -> Ou
                                plural=N_("{n} cheese on the wheel ({reason})")))
 
 
+def _filch(state: dict) -> dict | None:
+    return next((m for m in state["mice"] if m["id"] == "filch" and not m["captured"]), None)
+
+
 def can_pilfer(state: dict) -> bool:
     """MM-CHZ-2: Filch's Pilfer takes one cheese back off the wheel; Filch must be there to use it."""
-    return any(m["id"] == "filch" and not m["captured"] for m in state["mice"])
+    return _filch(state) is not None
 
 
 def remove_cheese(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
@@ -73,6 +77,11 @@ def remove_cheese(state: dict, params: Mapping[str, Any], rng: random.Random) ->
     if n > state["cheese_wheel"]:
         raise RuleError(N_("The wheel holds only {have} cheese."), have=state["cheese_wheel"])
     state["cheese_wheel"] -= n
+    if reason == "filch_pilfer":  # Pilfer: the cheese from a defeated Rat goes off the wheel into Filch's stash
+        filch = _filch(state)
+        filch["cheese"] += 1
+        filch["cheese_gained"] += 1
+        return Outcome(state, Text(N_("1 cheese off the wheel into Filch's stash (Filch's Pilfer)")))
     return Outcome(state, Text(N_("{n} cheese off the wheel ({reason})"),
                                {"n": n, "reason": Text(REMOVE_REASONS[reason])},
                                plural=N_("{n} cheese off the wheel ({reason})")))

@@ -24,10 +24,11 @@ def wound_minion(state: dict, params: Mapping[str, Any], rng: random.Random) -> 
     name = type_name(state, card["minion"])
     notices: list[Text] = []
     if "figure_wounds" not in card:
-        defeated = min(n, card["figures"])  # any wound defeats a one-life figure: one per wound
-        take_figures(state, card, list(range(card["figures"] - defeated, card["figures"])), notices)
-        return Outcome(state, Text(N_("{n} figure of {minion} defeated by a wound"), {"n": defeated, "minion": name},
-                                   plural=N_("{n} figures of {minion} defeated by wounds")), tuple(notices))
+        # Any wound defeats a one-life figure; wounds beyond its life fall on no other figure (each figure
+        # is wounded by its own attack).
+        take_figures(state, card, [card["figures"] - 1], notices)
+        return Outcome(state, Text(N_("{minion}: a figure defeated by a wound ({n} wound)"), {"n": n, "minion": name},
+                                   plural=N_("{minion}: a figure defeated by wounds ({n} wounds)")), tuple(notices))
     figure = figure_number(card, params, True)
     life = minion_type["life"]
     wounds = card["figure_wounds"][figure - 1] + n

@@ -50,6 +50,10 @@ def test_mm_chz_2_filch_pilfer_takes_one_back(table):
     state = table.act(table.setup(), "add_cheese", n="5", reason="minion_attack").state
     out = table.act(state, "remove_cheese", reason="filch_pilfer")
     assert out.state["cheese_wheel"] == 4
+    # Pilfer (Filch's card): the defeated Rat's cheese goes into Filch's stash, taken from the wheel
+    assert table.mouse(out.state, "filch")["cheese"] == 1 and table.mouse(out.state, "filch")["cheese_gained"] == 1
+    assert out.label.render() == "1 cheese off the wheel into Filch's stash (Filch's Pilfer)"
+    assert table.mouse(table.act(state, "remove_cheese", reason="room_rule").state, "filch")["cheese"] == 0
     with pytest.raises(RuleError, match="takes back one cheese"):  # one, even with more on the wheel
         table.act(out.state, "remove_cheese", n="2", reason="filch_pilfer")
     assert table.act(out.state, "remove_cheese", n="2", reason="room_rule").state["cheese_wheel"] == 2

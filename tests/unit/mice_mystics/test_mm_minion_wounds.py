@@ -26,6 +26,13 @@ def test_mm_min_1_a_one_life_figure_is_defeated_by_any_wound(table, spiders):
     assert "roaches" not in table.order(out.state)
 
 
+def test_mm_min_1_wounds_on_a_one_life_figure_defeat_that_figure_only(table):
+    state = table.lay(table.setup(), "lily", "roaches:3", "filch", "tilda", "nez")
+    out = table.act(state, "wound_minion", card="roaches", n="2")
+    assert table.card(out.state, "roaches")["figures"] == 2  # the second wound falls on no other roach
+    assert out.label.render() == "Roaches: a figure defeated by wounds (2 wounds)"
+
+
 def test_mm_min_1_multi_life_figures_keep_their_wounds_apart(table, spiders):
     out = table.act(spiders, "wound_minion", card="spider", figure="2", n="2")
     assert table.card(out.state, "spider")["figure_wounds"] == [0, 2]
