@@ -42,6 +42,25 @@ def start_surge(state: dict, notices: list[Text]) -> None:
                         {"page": state["hourglass_page"]}))
 
 
+# MM-CHZ-2: Brodie's cheese never goes on the wheel, attacking or defending; Captain Vurst's attack cheese
+# neither (his card). Said beside the wheel while they are on the track; an attack's cheese is refused on
+# their turns (a defence's is rolled on a mouse's turn: the app cannot tell who defends).
+NO_WHEEL_CHEESE = {"brodie": N_("Brodie's cheese, attacking or defending, never goes on the wheel."),
+                   "captain_vurst": N_("Captain Vurst's attack cheese does not go on the wheel.")}
+
+
+def attack_cheese_refused(state: dict) -> str | None:
+    """The acting minion type whose attack cheese stays off the wheel, if it is acting."""
+    card = state["initiative_track"][state["acting"]]
+    return card["minion"] if card["kind"] == "minion" and card["minion"] in NO_WHEEL_CHEESE else None
+
+
+def cheese_exceptions(state: dict) -> list[Text]:
+    """What to remember about minion cheese while those minions are on the track."""
+    present = {c["minion"] for c in state["initiative_track"] if c["kind"] == "minion"}
+    return [Text(note) for type_id, note in NO_WHEEL_CHEESE.items() if type_id in present]
+
+
 def surge_label(state: dict) -> Text:
     return Text(N_("Surge! Hourglass to page {page}"), {"page": state["hourglass_page"]})
 
@@ -49,6 +68,8 @@ def surge_label(state: dict) -> Text:
 def add_cheese(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
     n = param_int(params, "n", 1, WHEEL_SIZE, default=1)
     reason = param_str(params, "reason", choices=ADD_REASONS)
+    if reason == "minion_attack" and attack_cheese_refused(state):
+        raise RuleError(NO_WHEEL_CHEESE[attack_cheese_refused(state)])
     notices: list[Text] = []
     if put_cheese(state, n, notices):
         return Outcome(state, surge_label(state) if not state["finished"] else notices[-1], tuple(notices))

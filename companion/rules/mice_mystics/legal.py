@@ -3,7 +3,7 @@ script or a piece of table hardware may offer. Actions that need typed input (a 
 a new chapter's minions, an encounter card's rows, the table's die values) are left out; the app rolls."""
 from __future__ import annotations
 
-from .cheese_wheel import ADD_REASONS, REMOVE_REASONS, can_pilfer
+from .cheese_wheel import ADD_REASONS, REMOVE_REASONS, attack_cheese_refused, can_pilfer
 from .chapter_end import ACHIEVEMENTS
 from .hourglass import END_REASONS
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS, LEVEL_UP_COST
@@ -26,7 +26,8 @@ def legal_actions(state: dict) -> list[dict]:
                 + [act("resolve_surge", room_surge="yes", minion_type=[t]) for t in types]
                 + [act("set_encounter_card")])
     acts = [act("next_turn"), act("mark_victory"), act("set_encounter_card")]
-    acts += [act("add_cheese", reason=r) for r in ADD_REASONS]
+    acts += [act("add_cheese", reason=r) for r in ADD_REASONS
+             if r != "minion_attack" or not attack_cheese_refused(state)]
     if state["cheese_wheel"]:
         acts += [act("remove_cheese", reason=r) for r in REMOVE_REASONS if r != "filch_pilfer" or can_pilfer(state)]
     acts += [act("move_end_marker", reason=r) for r in END_REASONS]

@@ -7,7 +7,7 @@ from ..base import N_, Text
 from . import initiative_track as track_ops
 from .catalogue import card_name, label, minion_card_name, mouse_name
 from .chapter_end import ACHIEVEMENTS, MOVES_MARKER, RESULTS, achievement_name
-from .cheese_wheel import WHEEL_SIZE, can_pilfer
+from .cheese_wheel import WHEEL_SIZE, attack_cheese_refused, can_pilfer, cheese_exceptions
 from .legal import legal_actions
 from .minion_wounds import APART_NOTE
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS, LEVEL_UP_COST
@@ -107,6 +107,8 @@ def view(state: dict) -> dict[str, Any]:
         "can_add_cheese": live,
         "can_remove_cheese": live and state["cheese_wheel"] > 0,
         "can_pilfer": can_pilfer(state),
+        "attack_cheese_refused": attack_cheese_refused(state) is not None,
+        "cheese_exceptions": cheese_exceptions(state),
         "finished": state["finished"],
         "summary": _summary(state),
         "can_continue": state["finished"],

@@ -159,3 +159,27 @@ def test_mm_chz_3_a_roll_past_6_goes_on_whole_surges_once_and_the_excess_is_lost
 def test_mm_chz_3_one_roll_of_six_on_an_empty_wheel_surges_once(table):
     out = table.act(table.setup(), "add_cheese", n="6", reason="minion_attack")
     assert out.state["hourglass_page"] == 2 and out.state["cheese_wheel"] == 0
+
+
+def test_mm_chz_2_brodie_and_captain_vurst_attack_cheese_stays_off_the_wheel(table):
+    state = table.lay(table.setup(), "brodie_pounces", "lily", "captain_vurst", "filch", "tilda", "nez")
+    with pytest.raises(RuleError, match="Brodie's cheese"):
+        table.act(state, "add_cheese", n="2", reason="minion_attack")
+    assert not any(a["action"] == "add_cheese" and a["params"].get("reason") == "minion_attack"
+                   for a in KIND.view(state)["actions"])
+    assert table.act(state, "add_cheese", n="1", reason="room_rule").state["cheese_wheel"] == 1
+    vurst = table.lay(table.setup(), "brodie_pounces", "lily", "captain_vurst", "filch", "tilda", "nez", acting=2)
+    with pytest.raises(RuleError, match="Captain Vurst's attack cheese"):
+        table.act(vurst, "add_cheese", n="2", reason="minion_attack")
+    # a defence's cheese is rolled on a mouse's turn: the app cannot tell whose, so it says so beside the wheel
+    on_lily = table.lay(table.setup(), "brodie_pounces", "lily", "captain_vurst", "filch", "tilda", "nez", acting=1)
+    assert table.act(on_lily, "add_cheese", n="2", reason="minion_defence").state["cheese_wheel"] == 2
+    notes = [n.render() for n in KIND.view(on_lily)["cheese_exceptions"]]
+    assert notes == ["Brodie's cheese, attacking or defending, never goes on the wheel.",
+                     "Captain Vurst's attack cheese does not go on the wheel."]
+    assert KIND.view(table.lay(table.setup(), "rat_warriors", "lily", "filch", "tilda", "nez"))["cheese_exceptions"] == []
+
+
+def test_mm_chz_2_another_minion_s_attack_cheese_goes_on_the_wheel(table):
+    state = table.lay(table.setup(), "rat_warriors", "lily", "brodie_pounces", "filch", "tilda", "nez")
+    assert table.act(state, "add_cheese", n="2", reason="minion_attack").state["cheese_wheel"] == 2
