@@ -330,3 +330,17 @@ def test_a_mouse_takes_a_rolls_cheese_in_one_tap(mm_client):
     assert 'aria-label="+3 cheese for Lily"' in form
     html = act(mm_client, url, token, version(html), "mouse_cheese", mouse="lily", delta="3").get_data(as_text=True)
     assert re.search(r'id="mm-mouse-lily">.*?<strong class="mm-cheese-count">3</strong>', html, re.S)
+
+
+def test_mm_ini_8_the_arrive_form_takes_a_die_for_every_card_an_ambush_moves(mm_client):
+    """Rats on the board, then an Ambush brings roaches, Brodie and Vanestra (two cards each): six minion
+    cards to roll for (the form had four boxes). The form has a box for each of the table's dice."""
+    url, token = new_game(mm_client)
+    html = mm_client.get(url).get_data(as_text=True)
+    assert len(re.findall(r'id="arrive-die-\d+"', html)) == 1 + 6  # the rats' card, and 3 types of up to 2
+    response = act(mm_client, url, token, version(html), "minions_arrive", source="encounter", ambush="yes",
+                   **{"minion_type[]": ["roaches", "brodie", "vanestra"], "minion_count[]": ["2", "1", "1"],
+                      "die[]": ["1", "2", "3", "1", "2", "3", ""]})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200, alert(html)
+    assert len(re.findall(r'<li class="mm-card mm-card-minion', html)) == 6  # rats, roaches, Brodie ×2, Vanestra ×2

@@ -101,6 +101,9 @@ def view(state: dict) -> dict[str, Any]:
         "encounter_row": row_index,
         "encounter_row_pages": (f"{row['pages_from']}–{row['pages_to']}" if row else None),
         "encounter_row_minions": row["minions"] if row else [],
+        # MM-INI-8: an Ambush rolls for every minion card on the track, the arrivals' too (up to 3 types,
+        # a boss with 2 cards): room for every die the table may roll.
+        "arrival_dice": sum(1 for c in track if c["kind"] == "minion" and not c.get("surge")) + 3 * 2,
         "ambush_log": [{**move, "name": minion_card_name(state, move["card"])} for move in state["ambush_log"]],
         "turn": _turn(state, live),
         "can_next_turn": live,
