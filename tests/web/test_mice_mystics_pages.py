@@ -344,3 +344,30 @@ def test_mm_ini_8_the_arrive_form_takes_a_die_for_every_card_an_ambush_moves(mm_
     html = response.get_data(as_text=True)
     assert response.status_code == 200, alert(html)
     assert len(re.findall(r'<li class="mm-card mm-card-minion', html)) == 6  # rats, roaches, Brodie ×2, Vanestra ×2
+
+
+def test_mm_set_3_the_groups_own_minion_type_can_be_on_the_board_at_the_start(mm_client):
+    token = csrf_token(mm_client, "/new/mice_mystics")
+    page = mm_client.get("/new/mice_mystics").get_data(as_text=True)
+    assert 'value="own_type_1"' in page and 'value="own_type_2"' in page
+    own = {"custom_minion_name[]": ["", "Frogs"], "custom_minion_cards[]": ["1", "1"],
+           "custom_minion_boss[]": ["no", "no"], "custom_minion_aggressive[]": ["no", "no"],
+           "custom_minion_life[]": ["", "2"]}
+    response = mm_client.post("/new/mice_mystics", data=setup_form(
+        token, **{"minion_type[]": ["own_type_2", "roaches", "", ""], "minion_count[]": ["3", "1", "1", "1"]}, **own))
+    assert response.status_code == 303, alert(response.get_data(as_text=True))
+    code = response.headers["Location"].rsplit("/", 1)[1]
+    state = mm_client.get(f"/api/games/{code}").get_json()["state"]
+    frogs = next(c for c in state["initiative_track"] if c["kind"] == "minion" and c["minion"] == "minion_1")
+    assert state["minion_types"]["minion_1"]["name"] == "Frogs" and frogs["figures"] == 3
+    assert state["chapter_setup"]["minions"][0] == {"type": "minion_1", "figures": 3}
+
+
+def test_mm_set_3_an_own_type_chosen_but_not_named_is_refused_with_the_message(mm_client):
+    token = csrf_token(mm_client, "/new/mice_mystics")
+    response = mm_client.post("/new/mice_mystics", data=setup_form(
+        token, **{"minion_type[]": ["own_type_1", "", "", ""], "custom_minion_name[]": ["", ""]}))
+    html = response.get_data(as_text=True)
+    assert response.status_code in (400, 422)
+    assert "Your own minion type 1 has no name yet" in html
+    assert re.search(r'<option value="own_type_1"\s+selected', html)  # the form keeps the choice

@@ -126,11 +126,36 @@ def chapter_fields(form: Mapping[str, Any], types: Mapping[str, dict]) -> dict:
             "minions": minion_list(types, form, allow_empty=True)}
 
 
+OWN_TYPE_ROW = "own_type_"  # the setup page's choice "your own type N": the row N defined below it
+
+
+def _own_types_named(form: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The setup page offers the group's own minion types (defined further down the same form) among the
+    minions on the board at the start: each such choice is read as the name typed in that row."""
+    chosen = as_list(form, "minion_type")
+    if not any(isinstance(v, str) and v.startswith(OWN_TYPE_ROW) for v in chosen):
+        return form
+    names = as_list(form, "custom_minion_name")
+    named = []
+    for value in chosen:
+        if isinstance(value, str) and value.startswith(OWN_TYPE_ROW):
+            row = value[len(OWN_TYPE_ROW):]
+            index = int(row) - 1 if row.isdigit() else -1
+            name = str(names[index]).strip() if 0 <= index < len(names) else ""
+            if not name:
+                raise RuleError(N_("Your own minion type {n} has no name yet: name it below, or choose another "
+                                   "type."), n=row[:3])
+            value = name
+        named.append(value)
+    return {**form, "minion_type": named}
+
+
 def parse_setup(form: Mapping[str, Any]) -> dict:
-    """The setup form: party, chapter, custom minion types and the minions on the board."""
+    """The setup form: party, chapter, custom minion types and the minions on the board (MM-SET-2/3)."""
     mice = _parse_mice(form)
     custom_types = _parse_custom_types(form)
-    return {"mice": mice, "custom_minion_types": custom_types, **chapter_fields(form, catalog(custom_types))}
+    return {"mice": mice, "custom_minion_types": custom_types,
+            **chapter_fields(_own_types_named(form), catalog(custom_types))}
 
 
 def fresh_mouse(mouse: dict, ability_cards: int, search_card: str | None) -> dict:
