@@ -5,9 +5,21 @@ import random
 from typing import Any, Mapping
 
 from ..base import N_, Outcome, RuleError, Text, param_bool, param_int
-from .seats import seat_name, seat_param
+from .seats import DUMMY, seat_name, seat_param
 
 Params = Mapping[str, Any]
+
+
+def why_no_token_flips(state: dict) -> str | None:
+    """Why no token can be flipped face down now, or None. A cooperative city assault and a PvP combat are
+    started on a hero's turn, and only while the End of the Round is not announced and the scenario's end
+    is not reached (rulebook.md:943, 1083): not in the last turns, not on the Dummy's turn."""
+    if state["final_turns"] is not None or state["scenario_end_met"]:
+        return N_("The round is ending: no city assault or PvP combat can start in the last turns, so no token "
+                  "is flipped.")
+    if state["turn"]["seat"] == DUMMY:
+        return N_("The Dummy starts no assault and no combat: no token is flipped on its turn.")
+    return None
 
 
 def flip_token(state: dict, params: Params, rng: random.Random) -> Outcome:
@@ -27,10 +39,9 @@ def flip_token(state: dict, params: Params, rng: random.Random) -> Outcome:
                            "up."))
     if seat in state["flipped_tokens"]:
         raise RuleError(N_("{name}'s Round Order token is face down already."), name=name)
-    final = state["final_turns"]
-    if final is not None and seat not in final["remaining"]:  # nothing is played after one's last turn
-        raise RuleError(N_("{name} has taken the last turn of this round: no assault to join, no combat to attend "
-                           "fully, so the token stays face up."), name=name)
+    refused = why_no_token_flips(state)
+    if refused is not None:
+        raise RuleError(refused)
     state["flipped_tokens"].append(seat)
     return Outcome(state, Text(N_("{name}'s Round Order token flipped face down"), {"name": name}),
                    (Text(N_("{name} misses the next turn: the token is turned back up instead (no End of Round "

@@ -9,6 +9,7 @@ from .dummy import RAN_OUT, colour_asked, extra_flips, forecast, turn_prompt
 from .preparation import STEP_NAMES, STEPS, checklist, current_step, step_text
 from .rounds import source_awaited, source_entry_open
 from .seats import DUMMY, seat_ids
+from .special_actions import why_no_token_flips
 from .specials import elite_units_dealt, setup_reminders
 from .source import BASIC, COLOURS, DICE_MODES, is_depleted, source_size
 from .tactics import BEFORE_THE_TURN, FLIPPED_WHEN_USED, TACTIC_NAMES, TACTICS, available_tactics, pick_queue, removal_candidates
@@ -159,11 +160,9 @@ def legal_actions(state: dict) -> list[dict]:
 def _special_actions(state: dict) -> list[dict]:
     """Flipping a Round Order token (MK-TOK-1), counting liberated mines (MK-SCN-3)."""
     acts = [{"action": "flip_token", "params": {"player": seat, "flipped": False}} for seat in state["flipped_tokens"]]
-    if state["phase"] == "turns":
-        final = state["final_turns"]  # after one's last turn of the round, nothing more is played
+    if state["phase"] == "turns" and why_no_token_flips(state) is None:
         acts += [{"action": "flip_token", "params": {"player": p["id"]}} for p in state["players"]
-                 if p["id"] != state["turn"]["seat"] and p["id"] not in state["flipped_tokens"]
-                 and (final is None or p["id"] in final["remaining"])]
+                 if p["id"] != state["turn"]["seat"] and p["id"] not in state["flipped_tokens"]]
     if state["scenario"] == "mines_liberation":
         acts += [{"action": "set_mines", "params": {"player": p["id"], "count": state["mines"].get(p["id"], 0) + 1}}
                  for p in state["players"]]

@@ -64,16 +64,23 @@ def three_seats_in_last_turns():
     return state, (first, second, third)
 
 
-def test_mk_tok_1_no_token_is_flipped_once_its_last_turn_of_the_round_is_over():
-    """After their last turn a hero plays nothing more in the round : no assault to join,
-    no combat to attend fully; a token flipped then would wrongly cost a turn of the next round (rulebook.md:175)."""
+def test_mk_tok_1_no_token_is_flipped_once_the_end_of_the_round_is_announced():
+    """A cooperative city assault and a PvP combat start only while the End of the Round is not announced
+    (rulebook.md:943, 1083): in the last turns nobody is invited or attacked, whoever's last turn is to come."""
     state, (first, second, third) = three_seats_in_last_turns()
-    with pytest.raises(RuleError) as refused:
-        act(state, "flip_token", player=first)
-    assert "last turn" in str(refused.value)
-    state = do(state, "flip_token", player=third)  # the third's last turn is still to come: it is given up
-    state = do(state, "end_turn", player=second)
-    assert state["phase"] == "preparation" and state["flipped_tokens"] == []
+    for seat in (first, third):
+        with pytest.raises(RuleError) as refused:
+            act(state, "flip_token", player=seat)
+        assert "last turns" in str(refused.value)
+    assert not [a for a in KIND.view(state)["actions"]
+                if a["action"] == "flip_token" and "flipped" not in a["params"]]
+
+
+def test_mk_tok_1_no_token_is_flipped_once_the_scenario_end_is_reached():
+    state = pick_first_available(new_game(3, "full_conquest"))
+    state = do(state, "mark_scenario_end")
+    with pytest.raises(RuleError, match="last turns"):
+        act(state, "flip_token", player=state["round_order"][1])
 
 
 def test_mk_tok_2_a_token_flipped_face_down_never_outlives_the_round():
@@ -83,10 +90,21 @@ def test_mk_tok_2_a_token_flipped_face_down_never_outlives_the_round():
         act(state, "flip_token", player=second)
 
 
-def test_mk_tok_1_the_flip_is_offered_only_for_heroes_with_a_turn_left():
-    state, (first, second, third) = three_seats_in_last_turns()
+def test_mk_tok_1_the_flip_is_offered_for_the_other_heroes_while_the_round_goes_on():
+    state = pick_first_available(new_game(3, "full_conquest"))
+    playing = state["turn"]["seat"]
     offered = [a["params"]["player"] for a in KIND.view(state)["actions"] if a["action"] == "flip_token"]
-    assert offered == [third]
+    assert sorted(offered) == sorted(p["id"] for p in state["players"] if p["id"] != playing)
+
+
+def test_mk_tok_1_no_token_is_flipped_on_the_dummys_turn():
+    state = new_game(2, "full_cooperation", dummy_hero="wolfhawk")
+    state = pick_first_available(state)
+    while state["turn"]["seat"] != "dummy":
+        state = do(state, "end_turn", player=state["turn"]["seat"])
+    with pytest.raises(RuleError, match="Dummy"):
+        act(state, "flip_token", player=state["players"][0]["id"])
+    assert not [a for a in KIND.view(state)["actions"] if a["action"] == "flip_token"]
 
 
 def test_mk_rnd_5_blitz_cooperation_with_a_flipped_token_ends_at_the_scenario_end_without_the_dummy():
