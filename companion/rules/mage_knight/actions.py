@@ -462,11 +462,12 @@ def announce_end_of_round(state: dict, params: Params, rng: random.Random) -> Ou
 
 
 def forfeit_turn(state: dict, params: Params, rng: random.Random) -> Outcome:
-    """No cards in deck or hand after the round's end was set in motion: the last turn is lost."""
+    """No cards in deck or hand after someone else announced End of Round: the last turn is lost (MK-RND-4).
+    Before anyone announced it (the scenario's end does not), such a player must announce it."""
     _phase(state, "turns")
     seat = _current(state, params)
     _not_the_dummy(seat)
-    if state["final_turns"] is None:
+    if state["end_of_round_by"] is None:
         raise RuleError(N_("With an empty Deed deck and an empty hand you must announce End of Round."))
     _at_turn_start(state)
     notices = rounds.consume_turn(state, seat)

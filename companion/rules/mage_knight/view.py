@@ -59,7 +59,7 @@ def can_announce_end_of_round(state: dict) -> bool:
 
 
 def can_forfeit(state: dict) -> bool:
-    return (state["phase"] == "turns" and state["final_turns"] is not None and turn_fresh(state)
+    return (state["phase"] == "turns" and state["end_of_round_by"] is not None and turn_fresh(state)
             and state["turn"]["seat"] != DUMMY)
 
 

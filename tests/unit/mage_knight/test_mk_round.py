@@ -68,6 +68,19 @@ def test_mk_rnd_4_forfeited_turn_when_deck_and_hand_are_empty_after_someone_else
     assert state["phase"] == "preparation"
 
 
+def test_mk_rnd_4_in_the_scenario_ends_last_turns_an_empty_handed_player_announces_not_forfeits():
+    """The scenario's end is no announcement: with deck and hand empty the player must announce End of Round
+    (which the Solo and cooperative scores then count, MK-SCO-4); forfeiting is for after an announcement."""
+    state = do(three_in_turns(), "mark_scenario_end")
+    state = do(state, "end_turn", player="p3")  # the turn under way when the end was marked
+    assert state["final_turns"]["by"] == "scenario_end"
+    with pytest.raises(RuleError, match="must announce End of Round"):
+        act(state, "forfeit_turn", player=state["turn"]["seat"])
+    assert not KIND.view(state)["can_forfeit"] and KIND.view(state)["can_announce_end_of_round"]
+    state = do(state, "announce_end_of_round", player=state["turn"]["seat"], deck_empty=True)
+    assert KIND.view(state)["can_forfeit"]  # someone else announced: the next empty-handed player forfeits
+
+
 def test_mk_rnd_4_the_dummy_announces_by_itself_with_its_deck_empty():
     state = pick_first_available(new_game(players=1, scenario="solo_conquest"))
     if state["turn"]["seat"] != "dummy":
