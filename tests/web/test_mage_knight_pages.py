@@ -234,7 +234,7 @@ def test_player_names_are_escaped(client):
 
 
 def test_cooperative_round_end_asks_which_tactic_to_remove_and_the_game_ends_with_a_summary(mk_app, client):
-    table = Table(mk_app, client, *new_game(client, scenario="custom", round_limit="2", mode="cooperative"))
+    table = Table(mk_app, client, *new_game(client, scenario="custom", round_limit="3", mode="cooperative"))
     table.pick_all()
     table.finish_round_by_announcing()
     assert table.view["phase"] == "round_end"
@@ -243,10 +243,15 @@ def test_cooperative_round_end_asks_which_tactic_to_remove_and_the_game_ends_wit
     table.act("remove_tactic", tactic=choice)
     table.act("skip_preparation")
     table.pick_all()
+    table.finish_round_by_announcing()  # the last Night: no later Night, nothing to remove (MK-TAC-5)
+    assert table.view["phase"] == "preparation"
+    assert "No tactic is removed: no later round of this time of day is left." in htmllib.unescape(table.html)
+    table.act("skip_preparation")
+    table.pick_all()
     table.finish_round_by_announcing()
     v = table.view
     assert v["phase"] == "finished" and 'id="mk-summary"' in table.html
-    assert "Rounds played: 2" in table.html and "The round limit was reached." in table.html
+    assert "Rounds played: 3" in table.html and "The round limit was reached." in table.html
     text = htmllib.unescape(re.sub(r"<[^>]+>", " ", table.html))
     assert re.search(r"Day\s+—\s+End of Round announced by", text)
     assert re.search(r"Night\s+—\s+End of Round announced by", text)

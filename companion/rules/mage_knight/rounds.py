@@ -9,7 +9,7 @@ from .preparation import current_step
 from .seats import DUMMY, seat_ids, seat_name
 from .specials import elite_units_dealt, mines_reminders
 from .tokens import skip_turn, token_flipped
-from .tactics import dummy_picks, rearranged_round_order, removal_leaves_enough, tactic_name
+from .tactics import dummy_picks, rearranged_round_order, removal_leaves_enough, removal_matters, tactic_name
 from .turns import TIME_NAMES, colour_list, join, new_turn, seats_after
 
 
@@ -160,10 +160,13 @@ def end_round(state: dict) -> list[Text]:
         else:
             notices.append(Text(N_("No tactics leave the game this round: too few would be left to pick from.")))
     elif state["mode"] == "cooperative":
-        if removal_leaves_enough(state, 1):
+        if not removal_matters(state):  # nothing to choose: no later round of this time of day
+            notices.append(Text(N_("No tactic is removed: no later round of this time of day is left.")))
+        elif removal_leaves_enough(state, 1):
             state["phase"] = "round_end"
             return notices + [Text(N_("Choose one of the tactics the players used to remove from the game."))]
-        notices.append(Text(N_("No tactics leave the game this round: too few would be left to pick from.")))
+        else:
+            notices.append(Text(N_("No tactics leave the game this round: too few would be left to pick from.")))
     return notices + begin_preparation(state)
 
 

@@ -106,11 +106,17 @@ def removal_candidates(state: dict) -> list[str]:
     return [state["tactics"][p["id"]] for p in state["players"]]
 
 
-def removal_leaves_enough(state: dict, count: int) -> bool:
-    """Whether removing `count` tactics still leaves one for every seat in the next round of this time of day
-    (Darkness is Coming: the very next round may be of the same time, MK-SCN-5)."""
+def removal_matters(state: dict) -> bool:
+    """Whether a later round of this time of day may come, which removed tactics would be missing from
+    (MK-TAC-5: after the last Day and the last Night it no longer matters). Darkness is Coming: the very
+    next round may be of the same time (MK-SCN-5)."""
     darkness = state.get("daytime", {}).get("variant") == "darkness_is_coming"
-    if state["round"] + (1 if darkness else 2) > state["round_limit"]:
+    return state["round"] + (1 if darkness else 2) <= state["round_limit"]
+
+
+def removal_leaves_enough(state: dict, count: int) -> bool:
+    """Whether removing `count` tactics still leaves one for every seat in the next round of this time of day."""
+    if not removal_matters(state):
         return True
     left = [t for t in tactics_for(state["time_of_day"]) if t not in state["removed_tactics"]]
     return len(left) - count >= len(seat_ids(state))

@@ -150,6 +150,10 @@ def test_mk_tac_5_cooperative_dummy_first_and_the_group_removes_one_players_tact
         state = end_round_now(state)
         if round_ == 6:
             break
+        if round_ == 5:  # the last Day: no later Day would miss the tactic, nothing to choose
+            assert state["phase"] == "preparation" and state["removed_tactics"] == removed
+            state = prepare(state)
+            continue
         assert state["phase"] == "round_end"
         assert KIND.view(state)["removal_choices"] == players_tactics
         with pytest.raises(RuleError):
@@ -158,7 +162,21 @@ def test_mk_tac_5_cooperative_dummy_first_and_the_group_removes_one_players_tact
         removed.append(players_tactics[1])
         assert state["removed_tactics"] == removed and state["phase"] == "preparation"
         state = prepare(state)
-    assert state["phase"] == "finished" and len(removed) == 5
+    assert state["phase"] == "finished" and len(removed) == 4
+
+
+def test_mk_tac_5_cooperative_no_removal_is_asked_after_the_last_day_and_the_last_night():
+    """"After the last Day and the last Night it no longer matters": Blitz Cooperation (4 rounds) asks in
+    rounds 1 and 2 only; rounds 3 (the last Day) and 4 (the end) go on without a choice."""
+    state = new_game(players=2, scenario="blitz_cooperation", seed=3)
+    phases = []
+    for round_ in range(1, 4):
+        state = end_round_now(pick_first_available(state))
+        phases.append(state["phase"])
+        if state["phase"] == "round_end":
+            state = do(state, "remove_tactic", tactic=KIND.view(state)["removal_choices"][0])
+        state = prepare(state)
+    assert phases == ["round_end", "round_end", "preparation"] and len(state["removed_tactics"]) == 2
 
 
 def test_mk_tac_5_cooperative_removal_is_skipped_when_too_few_tactics_would_be_left():
