@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 
 from .. import kinds, store
 from ..i18n import LANG_COOKIE, translate
-from ..rules.base import BadParams, RuleError
+from ..rules.base import BadParams, RuleError, Text
 from . import devices, expiry
 from .errors import error_response
 from .forms import CONTROL, BadForm, action_params, gunzip, json_loads, short_text
@@ -59,7 +59,7 @@ def new_game(kind_key: str):
         return render_template("setup.html", kind=kind, form=request.form)
     try:
         title = short_text(request.form.get("title", ""), _("The game's name"), TITLE_MAX, required=False)
-        game = store.create_game(kind.key, action_params(request.form),
+        game = store.create_game(kind.key, localized_setup(kind, action_params(request.form)),
                                  title or translate(kind.name), random.SystemRandom())
     except BadForm as error:
         return render_template("setup.html", kind=kind, form=request.form, message=str(error)), 400
@@ -69,6 +69,12 @@ def new_game(kind_key: str):
                                message=translate(error.text)), status
     store.touch_presence(game.id, devices.current().id)
     return redirect(url_for("games.show", code=game.code), 303)
+
+
+def localized_setup(kind, form: dict) -> dict:
+    """Names the players typed in their language, read back into what the rules know (if the kind asks)."""
+    localize = getattr(kind, "localize_setup", None)
+    return localize(form, lambda msgid: translate(Text(msgid))) if localize else form
 
 
 @bp.post("/device")

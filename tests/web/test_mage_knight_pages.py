@@ -451,3 +451,26 @@ def test_mk_set_2_the_setup_form_offers_the_epic_version(client):
     assert 'name="epic"' in page and "Epic version: 3 Days and 3 Nights" in page
     url, _ = new_game(client, scenario="druid_nights", epic="1")
     assert "Round 1 of 6" in client.get(url).get_data(as_text=True)
+
+
+def test_mk_dum_1_a_hero_typed_in_russian_is_that_hero_never_the_dummys(client, mk_app):
+    """The Russian setup page lists the heroes as "Товак", "Голдикс"…: typed so, they are those heroes
+    (MK-SET-1), so the Dummy is drawn among the heroes nobody plays (MK-DUM-1)."""
+    russian = {"Accept-Language": "ru"}
+    page = client.get("/new/mage_knight", headers=russian).get_data(as_text=True)
+    assert 'label="Товак"' in page
+    token = csrf_token(client, "/new/mage_knight")
+    form = setup_form(token, names=("Аня",), heroes=(" товак ",), scenario="solo_conquest", dummy_hero="random")
+    response = client.post("/new/mage_knight", data=form, headers=russian)
+    assert response.status_code == 303, alert(response.get_data(as_text=True))
+    with mk_app.app_context():
+        state = store.find(response.headers["Location"].rsplit("/", 1)[1]).state
+    assert state["players"][0]["hero"] == "tovak"
+    assert state["dummy"]["hero"] != "tovak"
+
+
+def test_mk_set_1_the_same_hero_typed_in_two_languages_is_refused(client):
+    token = csrf_token(client, "/new/mage_knight")
+    response = client.post("/new/mage_knight", data=setup_form(token, heroes=("Товак", "Tovak")),
+                           headers={"Accept-Language": "ru"})
+    assert response.status_code == 422

@@ -14,7 +14,7 @@ from .dummy import tracked
 from .preparation import STEP_NAMES, UNIT_NAMES
 from .daytime import VARIANT_NAMES
 from .score_sheet import SCORE_ACTIONS, score_actions, score_view
-from .setup import HERO_NAMES, SCENARIO_NAMES, new_state, parse_setup
+from .setup import HERO_NAMES, SCENARIO_NAMES, new_state, parse_setup, typed_heroes_to_ids
 from .state_check import check_state
 from .tactics import TACTIC_NAMES
 from .turns import COLOUR_NAMES, PHASE_NAMES, TIME_NAMES
@@ -67,6 +67,7 @@ class MageKnight:
     rebasable = tuple(SCORE_ACTIONS)
 
     parse_setup = staticmethod(parse_setup)
+    localize_setup = staticmethod(typed_heroes_to_ids)
     new_state = staticmethod(new_state)
     apply = staticmethod(apply)
     check_state = staticmethod(check_state)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..base import N_, BadParams, RuleError, Text, param_bool, param_int, param_str
 from . import rounds
@@ -55,6 +55,21 @@ def _as_list(form: Mapping[str, Any], name: str) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(v, str) for v in raw):
         raise BadParams(N_("Not text: {name}"), name=name)
     return [v.strip() for v in raw]
+
+
+def typed_heroes_to_ids(form: Mapping[str, Any], gettext: Callable[[str], str]) -> Mapping[str, Any]:
+    """Heroes typed in the device's language ("Товак") → ids, as the setup page lists them (MK-SET-1): else a
+    known hero would count as a custom one, and the Dummy could be drawn the same hero (MK-DUM-1). The rules
+    read ids and English names; `gettext` (injected by the web layer) gives each name as the players see it."""
+    heroes = form.get("hero")
+    if heroes is None:
+        return form
+    by_name = {gettext(HERO_NAMES[hero]).strip().lower(): hero for hero in HEROES}
+
+    def one(text: Any) -> Any:
+        return by_name.get(text.strip().lower(), text) if isinstance(text, str) else text
+
+    return {**form, "hero": [one(h) for h in heroes] if isinstance(heroes, list) else one(heroes)}
 
 
 def _hero_id(text: str) -> str:
