@@ -120,6 +120,5 @@ def api_act(base: str, code: str, action: str, params: dict | None = None) -> di
 def pick_all_tactics(base: str, code: str) -> None:
     """Mage Knight: everyone picks a tactic, so the round goes on to the turns."""
     while (game := api_get(base, code))["view"]["phase"] == "tactics":
-        view = game["view"]
-        api_act(base, code, "pick_tactic", {"player": view["pick_queue"][0],
-                                            "tactic": view["tactics_available"][0]})
+        picks = [a["params"] for a in game["view"]["actions"] if a["action"] == "pick_tactic"]
+        api_act(base, code, "pick_tactic", picks[0])  # Mana Steal comes with its die

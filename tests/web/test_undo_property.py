@@ -114,8 +114,8 @@ def _apply_and_undo(game, action, params, rng):
 def _pick_all(game, rng):
     while game.state["phase"] == "tactics":
         view = store.kind_of(game).view(game.state)
-        store.apply_action(game, "pick_tactic", {"player": view["pick_queue"][0],
-                                                 "tactic": view["tactics_available"][0]}, game.version, DEVICE, rng)
+        picks = [a["params"] for a in view["actions"] if a["action"] == "pick_tactic"]
+        store.apply_action(game, "pick_tactic", picks[0], game.version, DEVICE, rng)  # Mana Steal with its die
         db.session.refresh(game)
 
 

@@ -11,7 +11,8 @@ from .seats import DUMMY, player, seat_name, seat_param
 from .special_actions import SPECIAL_ACTIONS
 from .specials import blitz_fame
 from .source import BASIC, COLOURS, DICE_MODES, dice_to_reroll, is_depleted, min_basic, source_size
-from .tactics import BEFORE_THE_TURN, FLIPPED_WHEN_USED, ON_TAKE, TACTICS, available_tactics, pick_queue, tactic_name
+from .tactics import (BEFORE_THE_TURN, FLIPPED_WHEN_USED, ON_TAKE, TACTICS, available_tactics, pick_queue,
+                      stealable_dice, tactic_name)
 from .turns import (COLOUR_NAMES, PHASE_NAMES, colour_list, join, new_turn, seats_after, tactic_of,
                     turn_end_reminders, turn_fresh, unflipped)
 
@@ -309,6 +310,8 @@ def pick_tactic(state: dict, params: Params, rng: random.Random) -> Outcome:
     has_die = params.get("die") not in (None, "")
     if has_die and tactic != "mana_steal":
         raise RuleError(N_("Only Mana Steal takes a die from the Source."))
+    if tactic == "mana_steal" and not has_die and stealable_dice(state):  # "take one": there always is one
+        raise RuleError(N_("Mana Steal takes a basic-colour die from the Source: choose which one."))
     notices = [Text(ON_TAKE[tactic], {"name": seat_name(state, seat)})] if tactic in ON_TAKE else []
     if has_die:
         die = state["source"][_die(state, params)]

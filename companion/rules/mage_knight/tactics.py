@@ -5,6 +5,7 @@ import random
 
 from ..base import N_, Text
 from .seats import seat_ids
+from .source import BASIC
 
 TACTICS = {
     "early_bird": {"time": "day", "number": 1},
@@ -34,7 +35,7 @@ TACTIC_NAMES = {
 ON_TAKE = {
     "rethink": N_("Rethink: {name} discards up to 3 cards, draws as many, then shuffles the discard pile into "
                   "the deck."),
-    "mana_steal": N_("Mana Steal: {name} may set a basic-colour die from the Source aside on this card."),
+    "mana_steal": N_("Mana Steal: {name} sets a basic-colour die from the Source aside on this card."),
     "great_start": N_("Great Start: {name} draws 2 cards."),
     "preparation": N_("Preparation: {name} searches the Deed deck for one card, takes it, then shuffles."),
 }
@@ -94,6 +95,11 @@ def dummy_picks(state: dict, rng: random.Random) -> Text:
     tactic = rng.choice(available_tactics(state))
     state["tactics"]["dummy"] = tactic
     return Text(N_("The Dummy took {tactic}."), {"tactic": tactic_name(tactic)})
+
+
+def stealable_dice(state: dict) -> list[int]:
+    """The Source dice Mana Steal can take (MK-TAC-3, MK-SRC-5): basic colour, in the Source."""
+    return [i for i, die in enumerate(state["source"]) if die["colour"] in BASIC and die["status"] == "ready"]
 
 
 def rearranged_round_order(state: dict) -> list[str]:

@@ -12,7 +12,8 @@ from .seats import DUMMY, seat_ids
 from .special_actions import why_no_token_flips
 from .specials import elite_units_dealt, setup_reminders
 from .source import BASIC, COLOURS, DICE_MODES, is_depleted, source_size
-from .tactics import BEFORE_THE_TURN, FLIPPED_WHEN_USED, TACTIC_NAMES, TACTICS, available_tactics, pick_queue, removal_candidates
+from .tactics import (BEFORE_THE_TURN, FLIPPED_WHEN_USED, TACTIC_NAMES, TACTICS, available_tactics, pick_queue,
+                      removal_candidates, stealable_dice)
 from .turns import PHASE_NAMES, tactic_of, turn_fresh, unflipped
 from .units import units_to_deal
 
@@ -128,10 +129,9 @@ def legal_actions(state: dict) -> list[dict]:
     elif phase == "tactics":
         seat = pick_queue(state)[0]
         for tactic in available_tactics(state):
-            acts.append({"action": "pick_tactic", "params": {"player": seat, "tactic": tactic}})
-            if tactic == "mana_steal":
-                acts += [{"action": "pick_tactic", "params": {"player": seat, "tactic": tactic, "die": i}}
-                         for i, d in enumerate(state["source"]) if d["colour"] in BASIC and d["status"] == "ready"]
+            dice = stealable_dice(state) if tactic == "mana_steal" else []
+            acts += ([{"action": "pick_tactic", "params": {"player": seat, "tactic": tactic, "die": i}} for i in dice]
+                     or [{"action": "pick_tactic", "params": {"player": seat, "tactic": tactic}}])
     if state["dummy"]:
         acts += dummy_corrections(state["dummy"])
     if phase == "turns" and state["turn"]["seat"] == DUMMY:

@@ -46,18 +46,24 @@ def rendered(texts) -> list[str]:
     return [t.render() for t in texts]
 
 
+def pick(state, seat, tactic) -> dict:
+    """`seat` picks `tactic`; Mana Steal takes the first basic-colour die it can (MK-TAC-3)."""
+    die = next((a["params"]["die"] for a in KIND.view(state)["actions"] if a["action"] == "pick_tactic"
+                and a["params"]["tactic"] == tactic and "die" in a["params"]), None)
+    return do(state, "pick_tactic", player=seat, tactic=tactic, **({"die": die} if die is not None else {}))
+
+
 def pick_in_queue_order(state, tactics) -> dict:
     """Each player in the pick queue takes the next tactic of `tactics`."""
     for tactic in tactics:
-        seat = KIND.view(state)["pick_queue"][0]
-        state = do(state, "pick_tactic", player=seat, tactic=tactic)
+        state = pick(state, KIND.view(state)["pick_queue"][0], tactic)
     return state
 
 
 def pick_first_available(state) -> dict:
     while state["phase"] == "tactics":
         view = KIND.view(state)
-        state = do(state, "pick_tactic", player=view["pick_queue"][0], tactic=view["tactics_available"][0])
+        state = pick(state, view["pick_queue"][0], view["tactics_available"][0])
     return state
 
 

@@ -47,12 +47,27 @@ def test_mk_tac_2_ties_go_to_the_lower_round_order_token():
 
 @pytest.mark.parametrize("tactic, name, words", [
     ("rethink", "Rethink", "Boris discards up to 3 cards"), ("great_start", "Great Start", "Boris draws 2 cards"),
-    ("mana_steal", "Mana Steal", "Boris may set a basic-colour die"),
 ])
 def test_mk_tac_3_when_you_take_this_tactic_instruction_right_after_the_pick(tactic, name, words):
     out = act(new_game(players=2), "pick_tactic", player="p2", tactic=tactic)
     assert words in rendered(out.notices)[0]
     assert out.label.render() == f"Boris picked {name}"
+
+
+def test_mk_tac_3_mana_steal_takes_its_die_with_the_pick():
+    """"Take one mana die of a basic colour from the Source": at least half the Source is basic, so there is
+    always one; the pick names it (a pick without it would leave the die in the Source for the others)."""
+    state = new_game(players=2)
+    with pytest.raises(RuleError, match="choose which one"):
+        act(state, "pick_tactic", player="p2", tactic="mana_steal")
+    offered = [a["params"] for a in KIND.view(state)["actions"]
+               if a["action"] == "pick_tactic" and a["params"]["tactic"] == "mana_steal"]
+    assert offered and all("die" in p for p in offered)
+    die = offered[0]["die"]
+    out = act(state, "pick_tactic", player="p2", tactic="mana_steal", die=die)
+    assert out.label.render() == "Boris picked Mana Steal"
+    assert "die is set aside on the card" in rendered(out.notices)[0]
+    assert out.state["source"][die]["status"] == "stolen"
 
 
 def test_mk_tac_3_tactics_without_an_instruction_give_none():
