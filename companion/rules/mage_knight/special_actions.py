@@ -8,6 +8,7 @@ from ..base import N_, Outcome, RuleError, Text, param_bool, param_int
 from .seats import DUMMY, seat_name, seat_param
 
 Params = Mapping[str, Any]
+MAX_MINES = 20  # far above any map's mines: a bound for a typing slip
 
 
 def why_no_token_flips(state: dict) -> str | None:
@@ -53,7 +54,7 @@ def set_mines(state: dict, params: Params, rng: random.Random) -> Outcome:
     if state["scenario"] != "mines_liberation":
         raise RuleError(N_("Only Mines Liberation counts liberated mines."))
     seat = seat_param(state, params, allow_dummy=False)
-    count = param_int(params, "count", lo=0, hi=20)
+    count = param_int(params, "count", lo=0, hi=MAX_MINES)
     if count:
         state["mines"][seat] = count
     else:

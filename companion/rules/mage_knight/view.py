@@ -9,7 +9,7 @@ from .dummy import RAN_OUT, colour_asked, extra_flips, forecast, turn_prompt
 from .preparation import STEP_NAMES, STEPS, checklist, current_step, step_text
 from .rounds import source_awaited, source_entry_open
 from .seats import DUMMY, seat_ids
-from .special_actions import why_no_token_flips
+from .special_actions import MAX_MINES, why_no_token_flips
 from .specials import elite_units_dealt, setup_reminders
 from .source import BASIC, COLOURS, DICE_MODES, is_depleted, source_size
 from .tactics import (BEFORE_THE_TURN, FLIPPED_WHEN_USED, TACTIC_NAMES, TACTICS, available_tactics, pick_queue,
@@ -165,7 +165,7 @@ def _special_actions(state: dict) -> list[dict]:
                  if p["id"] != state["turn"]["seat"] and p["id"] not in state["flipped_tokens"]]
     if state["scenario"] == "mines_liberation":
         acts += [{"action": "set_mines", "params": {"player": p["id"], "count": state["mines"].get(p["id"], 0) + 1}}
-                 for p in state["players"]]
+                 for p in state["players"] if state["mines"].get(p["id"], 0) < MAX_MINES]
     return acts
 
 
@@ -268,6 +268,7 @@ def view(state: dict) -> dict:
         "removal_choices": removal_candidates(state) if phase == "round_end" else [],
         "final_turns": state["final_turns"], "end_of_round_by": state["end_of_round_by"],
         "scenario_end_met": state["scenario_end_met"],
+        "max_mines": MAX_MINES,
         "takeable_dice": takeable_dice(state) if phase == "turns" else [],
         "turn_die_taken": bool(turn and turn["die_taken"]),
         "mana_search_dice": mana_search_dice(state) if phase == "turns" else [],

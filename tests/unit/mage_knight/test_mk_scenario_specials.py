@@ -204,3 +204,12 @@ def test_mk_scn_5_a_game_saved_before_the_variants_still_loads_and_plays():
     state = end_round_now(state)
     assert state["phase"] == "preparation" and state["time_of_day"] == "night"
     KIND.check_state(state)
+
+
+def test_mk_scn_3_mines_plus_one_is_not_offered_past_the_count_it_would_refuse():
+    state = pick_first_available(new_game(players=2, scenario="mines_liberation"))
+    state = do(state, "set_mines", player="p1", count=20)
+    offered = {a["params"]["player"] for a in KIND.view(state)["actions"] if a["action"] == "set_mines"}
+    assert offered == {"p2"} and KIND.view(state)["max_mines"] == 20
+    with pytest.raises(RuleError):
+        act(state, "set_mines", player="p1", count=21)
