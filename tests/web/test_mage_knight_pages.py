@@ -67,8 +67,8 @@ class Table:
 
     def pick_all(self):
         while self.view["phase"] == "tactics":
-            v = self.view
-            self.act("pick_tactic", player=v["pick_queue"][0], tactic=v["tactics_available"][0])
+            pick = next(a["params"] for a in self.view["actions"] if a["action"] == "pick_tactic")
+            self.act("pick_tactic", **pick)  # Mana Steal with its die
 
     def end_turn(self):
         """The current seat's turn ends: End turn, or for the Dummy the 3rd card's colour (a blue one)."""

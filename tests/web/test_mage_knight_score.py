@@ -19,9 +19,11 @@ def client(tmp_path):
     return make_app(tmp_path / "score.db").test_client()
 
 
-def finished_game(client, setup=SETUP) -> str:
-    """A game over after its only round, played through the API."""
+def finished_game(client, setup=SETUP, scenario_end=False) -> str:
+    """A game over after its only round (or its first, where the scenario's end is reached), through the API."""
     code = client.post("/api/games", json={"kind": "mage_knight", "setup": setup}).get_json()["code"]
+    if scenario_end:
+        api_act(client, code, "mark_scenario_end")
     while (view := client.get(f"/api/games/{code}").get_json()["view"])["phase"] == "tactics":
         api_act(client, code, "pick_tactic", player=view["pick_queue"][0], tactic=view["tactics_available"][0])
     api_act(client, code, "announce_end_of_round", player=view["current_seat"], deck_empty=True)
@@ -173,3 +175,14 @@ def test_mk_sco_phones_entering_at_once_are_not_refused_and_a_double_tap_counts_
     # The game's own actions stay guarded: a stale one is refused.
     stale = post(anna, code, anna_page, action="change_fame", player="p1", delta="1")
     assert stale.status_code == 409
+
+
+def test_mk_sco_3_dungeon_lords_asks_for_the_other_adventure_sites_beside_dungeons_and_tombs(client):
+    """Dungeons and tombs count 4 each in their own field: the adventure sites' field says "other", so that
+    nobody counts a dungeon in both (6 instead of 4)."""
+    code = finished_game(client, {**SETUP, "scenario": "dungeon_lords"}, scenario_end=True)
+    page = text_of(client.get(f"/g/{code}").get_data(as_text=True))
+    assert "Shields on dungeons and tombs" in page
+    assert "Shields on other adventure sites (not dungeons or tombs)" in page
+    plain = text_of(client.get(f"/g/{finished_game(client)}").get_data(as_text=True))
+    assert "Shields on adventure sites" in plain and "other adventure sites" not in plain

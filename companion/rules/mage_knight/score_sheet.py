@@ -10,7 +10,7 @@ import random
 from typing import Any, Mapping
 
 from ..base import N_, BadParams, Outcome, RuleError, Text, param_bool, param_int
-from .scoring import (CATEGORY_NAMES, EXTRA_NAMES, FACT_NAMES, FIELD_NAMES, TITLE_NAMES, fields_for, scheme_of,
+from .scoring import (CATEGORY_NAMES, EXTRA_NAMES, FACT_NAMES, TITLE_NAMES, field_names, fields_for, scheme_of,
                       score)
 from .seats import player, seat_name, seat_param
 from .turns import join
@@ -98,7 +98,7 @@ def enter_score(state: dict, params: Mapping[str, Any], rng: random.Random) -> O
         raise RuleError(N_("This scenario is not scored by Fame: its winner is decided on the map."))
     score_sheet = state.setdefault("score_sheet", sheet(state))
     current = score_sheet["counts"].setdefault(seat, {})
-    new, changed = _entries(params, fields, current, FIELD_NAMES)
+    new, changed = _entries(params, fields, current, field_names(state["scenario"]))
     current.update(new)
     name = seat_name(state, seat)
     notices: list[Text] = []
@@ -162,7 +162,7 @@ def score_view(state: dict) -> dict | None:
             "facts": facts(state), "done": done,
             "waiting": [p["id"] for p in state["players"] if p["id"] not in done],
             "table": result, "titles_won": _titles_won(result), "notes": _notes(state),
-            "names": {"fields": FIELD_NAMES, "facts": FACT_NAMES, "categories": CATEGORY_NAMES,
+            "names": {"fields": field_names(state["scenario"]), "facts": FACT_NAMES, "categories": CATEGORY_NAMES,
                       "titles": TITLE_NAMES, "extras": EXTRA_NAMES}}
 
 

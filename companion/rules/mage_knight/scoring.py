@@ -21,6 +21,10 @@ FIELD_NAMES = {
     "cities_shield": N_("Cities with your Shield that you do not lead"),
     "mines_countryside": N_("Your mines on Countryside tiles"), "mines_core": N_("Your mines on Core tiles"),
 }
+# Dungeon Lords asks for dungeon and tomb Shields apart (4 each): the adventure sites' field is then the others,
+# so that nobody counts a dungeon twice (MK-SCO-3).
+DUNGEON_LORDS_FIELD_NAMES = {**FIELD_NAMES,
+                             "adventure_shields": N_("Shields on other adventure sites (not dungeons or tombs)")}
 FACT_NAMES = {"dummy_deck": N_("Cards left in the Dummy's deck"), "cities_total": N_("Cities in this game")}
 
 CATEGORIES = ["knowledge", "loot", "leader", "conqueror", "adventurer", "beating"]
@@ -66,6 +70,11 @@ def fields_for(scenario: str, mode: str) -> list[str]:
     elif scenario == "mines_liberation":
         fields += ["mines_countryside", "mines_core"]
     return fields
+
+
+def field_names(scenario: str) -> dict[str, str]:
+    """The sheet's field labels for `scenario`."""
+    return DUNGEON_LORDS_FIELD_NAMES if scenario == "dungeon_lords" else FIELD_NAMES
 
 
 def achievements(counts: Mapping[str, int], scenario: str) -> dict[str, int]:
