@@ -22,7 +22,10 @@ def test_mk_scn_5_darkness_is_coming_table_roll_is_two_taps_and_a_done(mk_app, c
     assert t.view["darkness_roll_due"]
     assert 'id="mk-darkness"' in t.html and 'name="darkness_die_0"' in t.html and 'name="darkness_die_1"' in t.html
     assert 'id="mk-enter-source"' not in t.html
+    # No Skip button that the rules would refuse: the darkness dice come first, then the rest may be skipped
+    assert 'value="skip_preparation"' not in t.html and "tap the two mana dice above first" in t.html
     t.act("tick_step", step="flip_board", darkness_die_0="blue", darkness_die_1="black")
+    assert 'value="skip_preparation"' in t.html
     assert t.view["time_of_day"] == "night" and t.view["night_has_fallen"]
     assert 'id="mk-enter-source"' in t.html and "night has fallen" in t.html
 
