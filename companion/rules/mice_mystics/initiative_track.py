@@ -135,7 +135,10 @@ def swap_up(state: dict, index: int) -> None:
 def born_to_lead(state: dict, notices: list[Text]) -> None:
     """MM-INI-9: Collin gains 1 cheese whenever cards are placed and he is not on space 1."""
     collin = next((m for m in state["mice"] if m["id"] == "collin"), None)
-    if collin is None or collin["captured"] or state["initiative_track"][0]["card"] == "collin":
+    if collin is None or state["initiative_track"][0]["card"] == "collin":
+        return
+    if collin["captured"]:  # off the board, his cheese discarded (MM-CAP-1): said, so nobody adds it by hand
+        notices.append(Text(N_("Born to Lead: Collin is captured and gains no cheese.")))
         return
     collin["cheese"] += 1
     collin["cheese_gained"] += 1

@@ -230,6 +230,16 @@ def test_mm_ini_9_collin_born_to_lead_gains_cheese_when_not_first(table):
     assert table.mouse(out.state, "collin")["cheese"] == table.mouse(first, "collin")["cheese"]
 
 
+def test_mm_ini_9_a_captured_collin_gains_no_cheese_and_the_app_says_so(table):
+    mice = ["collin", "lily", "filch", "tilda"]
+    state = table.lay(table.setup(mice=mice), "lily", "collin", "roaches", "filch", "tilda")
+    state = table.act(state, "capture_mouse", mouse="collin").state
+    out = table.act(state, "minions_arrive", minion_type=["spider"])
+    assert table.mouse(out.state, "collin")["cheese"] == 0
+    assert [n.render() for n in out.notices if "Born to Lead" in n.msgid] == [
+        "Born to Lead: Collin is captured and gains no cheese."]
+
+
 def test_mm_ini_9_born_to_lead_looks_at_the_track_as_placed_before_an_ambush_moves_it(table):
     mice = ["collin", "lily", "filch", "tilda"]
     state = table.lay(table.setup(mice=mice), "collin", "lily", "roaches", "filch", "tilda")
