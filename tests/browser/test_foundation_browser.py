@@ -98,6 +98,9 @@ def test_a_tap_made_offline_is_said_at_once_and_never_applied(live_server, devic
     phone.context.set_offline(True)
     phone.get_by_role("button", name="+1").click()
     expect(phone.locator("#flash")).to_contain_text("Not sent")
+    expect(phone.locator("#flash")).to_be_in_viewport(ratio=1)  # said where the phone is looking,
+    phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    expect(phone.locator("#flash")).to_be_in_viewport(ratio=1)  # wherever the page is scrolled
     expect(phone.locator("#offline")).to_be_visible()
     phone.get_by_role("button", name="+1").click()  # again while the banner shows: refused at once, said so
     expect(phone.locator("#flash")).to_contain_text("Nothing was changed")

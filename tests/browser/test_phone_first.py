@@ -83,3 +83,46 @@ def test_mice_and_mystics_turn_on_a_phone_is_on_its_first_screen(live_server, de
     on_first_screen(phone, ".seat-banner.now")
     on_first_screen(phone, "form:has(input[name=action][value=next_turn]) button")
     on_first_screen(phone, ".btn-undo")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_mage_knight_tactic_pick_on_a_seated_phone_is_on_its_first_screen(live_server, device, locale):
+    """After a change (the last change's line and Undo shown), the seated phone whose pick it is sees its
+    tactics and Undo on the first screen; the offer to name the device waits below the game."""
+    code = api_game(live_server, "mage_knight", MK_SETUP)
+    api_act(live_server, code, "set_core_tile_revealed", {"revealed": True})  # a change: Undo appears
+    picker = api_get(live_server, code)["view"]["pick_queue"][0]
+    phone = device(PHONE, locale=locale)
+    phone.goto(f"{live_server}/g/{code}")
+    phone.locator(f"#who form:has(input[name=seat][value={picker}]) button").click()
+    expect(phone.locator(".seat-banner.now")).to_be_visible()
+    expect(phone.locator(".seat-banner .seat-label-offer")).to_have_count(0)
+    expect(phone.locator(".seat-label-offer")).to_have_count(1)
+    on_first_screen(phone, ".seat-banner.now")
+    on_first_screen(phone, "ul.mk-tactic-list form button")
+    on_first_screen(phone, ".btn-undo")
+    undo = phone.locator(".btn-undo").bounding_box()
+    tactic = phone.locator("ul.mk-tactic-list form button").first.bounding_box()
+    assert tactic["y"] + tactic["height"] <= undo["y"], (tactic, undo)  # not under the Undo bar
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_mice_and_mystics_on_a_phone_the_checklist_comes_before_the_track_and_undo_stays_one_line(
+        live_server, device, locale):
+    code = api_game(live_server, "mice_mystics", {"mouse": ["collin", "lily", "nez", "filch"],
+                                                  "minion_type": ["rat_warriors"], "minion_count": [2]})
+    while (card := api_get(live_server, code)["view"]["acting_card"])["kind"] != "mouse":
+        api_act(live_server, code, "next_turn")
+    other = next(m for m in ("collin", "lily", "nez", "filch") if m != card["mouse"])
+    api_act(live_server, code, "mouse_cheese", {"mouse": other, "delta": 3})
+    api_act(live_server, code, "capture_mouse", {"mouse": other})  # the longest label: every consequence
+    phone = device(PHONE, locale=locale)
+    phone.goto(f"{live_server}/g/{code}")
+    phone.locator(f"#who form:has(input[name=seat][value='mouse:{card['mouse']}']) button").click()
+    expect(phone.locator(".seat-banner.now")).to_be_visible()
+    assert phone.locator("#mm-turn").bounding_box()["y"] < phone.locator("#mm-track").bounding_box()["y"]
+    undo = phone.locator(".btn-undo").bounding_box()
+    assert undo["height"] <= 72, undo  # one line, however long the change's name
+    on_first_screen(phone, ".seat-banner.now")
+    on_first_screen(phone, "form:has(input[name=action][value=next_turn]) button")
+    on_first_screen(phone, ".btn-undo")
