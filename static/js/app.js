@@ -235,10 +235,15 @@
     // This device's tap raised a question that holds the game (a surge): bring it into view, wherever
     // the page was scrolled, and move focus to it so keyboards and screen readers land there too.
     var ask = p.querySelector("[data-asks]");
-    if (ask && !askedBefore && event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
+    var ownTap = event.detail.requestConfig && event.detail.requestConfig.verb === "post";
+    if (ask && !askedBefore && ownTap) {
       ask.scrollIntoView({ block: "start" });
       ask.focus({ preventScroll: true });
     }
+    // This device's tap was refused, or the dice it entered do not stand: the message is what to read
+    // now, wherever the form that sent it left the page scrolled.
+    var refused = p.querySelector(".notice.error");
+    if (refused && ownTap && !inView(refused)) { refused.scrollIntoView({ block: "center" }); }
   });
 
   // A seated phone: when its moment comes (your turn, your pick), buzz and say so.

@@ -126,3 +126,20 @@ def test_mice_and_mystics_on_a_phone_the_checklist_comes_before_the_track_and_un
     on_first_screen(phone, ".seat-banner.now")
     on_first_screen(phone, "form:has(input[name=action][value=next_turn]) button")
     on_first_screen(phone, ".btn-undo")
+
+
+def test_a_roll_that_does_not_stand_is_brought_into_view_on_the_phone_that_entered_it(live_server, device):
+    """The Source entry form is long on a phone; after Done its verdict ("reroll dice …") is shown where the
+    phone is looking, not above the screen."""
+    code = api_game(live_server, "mage_knight", {**MK_SETUP, "dice_mode": "table"})  # 5 dice
+    phone = device(PHONE, locale="ru-RU")
+    host = live_server.split("//", 1)[1].split(":")[0]
+    phone.context.add_cookies([{"name": f"watching_{code}", "value": "1", "domain": host, "path": "/"}])
+    phone.goto(f"{live_server}/g/{code}")  # a phone that said it is just watching: no question first
+    form = phone.locator("#mk-enter-source")
+    for i, colour in enumerate(("gold", "gold", "gold", "gold", "red")):  # four of five not basic: no stand
+        form.locator(f"label:has(input[name=colour_{i}][value={colour}])").click()
+    phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")  # Done, then below it
+    form.locator("button[type=submit]").click()
+    expect(phone.locator("#mk-verdict")).to_be_visible()
+    expect(phone.locator("#mk-verdict")).to_be_in_viewport(ratio=1)
