@@ -5,6 +5,7 @@ so a thousand waiting devices cost the server nothing while a tap is answered at
 Settings come from the environment (README, "Settings"); nothing here imports the app, which each
 worker loads after gevent has patched the standard library.
 """
+import ipaddress
 import os
 
 bind = [f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '5000')}"]
@@ -25,6 +26,10 @@ accesslog = os.environ.get("ACCESS_LOG", "-") or None
 if os.environ.get("ACCESS_LOG_FORMAT"):
     access_log_format = os.environ["ACCESS_LOG_FORMAT"]
 
+# Forwarded headers (X-Forwarded-Proto, -For) are believed by the app alone, and only with PROXIES
+# (companion/__init__.py): gunicorn's own default believes them from any client on this very host.
+forwarded_allow_ips = ""
+
 # Several servers may run on one host (tests, benchmarks, many app servers): no shared control socket.
 control_socket_disable = True
 
@@ -36,3 +41,29 @@ def post_worker_init(worker):
     from companion.database import warm_up
     warm_up(worker.wsgi)
     settle()
+
+
+def reachable_without_proxy(host: str) -> bool:
+    """A client may reach an address we listen on without passing the proxy: every interface (0.0.0.0,
+    ::) or any address not this host's loopback."""
+    if host == "localhost":
+        return False
+    try:
+        return not ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:  # a host name: it may name any interface
+        return True
+
+
+def when_ready(server):
+    """Believing proxies where a client reaches the app directly lets it name any X-Forwarded-For: the
+    per-address limits (wrong codes, new games) would count nothing. Said once, at start, in the log."""
+    if int(os.environ.get("PROXIES", "0") or 0) <= 0:
+        return
+    for address in server.cfg.address:
+        if isinstance(address, tuple) and reachable_without_proxy(str(address[0])):
+            server.log.warning(
+                "PROXIES=%s: X-Forwarded-For and X-Forwarded-Proto are believed, but the app listens on %s, "
+                "where a client can reach it without the proxy and name any address it likes (the per-address "
+                "limits would count nothing). Listen where only the proxy reaches it: HOST=127.0.0.1, or in a "
+                "container publish the port on 127.0.0.1 or an internal network only (docs/DEPLOY.md).",
+                os.environ["PROXIES"], f"{address[0]}:{address[1]}")

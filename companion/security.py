@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import time
 
-from flask import Flask, Response, request, session
+from flask import Flask, Response, current_app, has_request_context, request, session
+from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect, generate_csrf
 
 csrf = CSRFProtect()
@@ -27,6 +28,32 @@ CSP = "; ".join([
 ])
 
 
+# Browsers that met the app over https keep to https for a year. Not for subdomains: the host may be
+# a club's, with other services of its own.
+HSTS = "max-age=31536000"
+
+
+def over_https() -> bool:
+    """This request came over https: to the server's own certificate (TLS_CERT), or through a proxy the
+    app believes (PROXIES, X-Forwarded-Proto), or the app is published at an https address (PUBLIC_URL:
+    a proxy in front terminates TLS, whether it says so or not). Plain http on a LAN is none of these."""
+    return request.is_secure or current_app.config.get("PUBLIC_URL", "").lower().startswith("https://")
+
+
+def set_cookie(response: Response, name: str, value: str, max_age: int) -> None:
+    """Every cookie of the app's own: out of scripts' reach, not sent by other sites' forms, and over https
+    Secure (never sent over plain http, where it could be read on the way)."""
+    response.set_cookie(name, value, max_age=max_age, httponly=True, samesite="Lax",
+                        secure=has_request_context() and over_https())
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """The session cookie (it holds the CSRF token) is Secure over https, like the app's other cookies."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return super().get_cookie_secure(app) or (has_request_context() and over_https())
+
+
 IMPORTS = {"home.import_game", "api.import_game"}
 
 
@@ -43,6 +70,7 @@ def init_app(app: Flask) -> None:
             request.max_content_length = app.config["IMPORT_MAX_BYTES"]
 
     csrf.init_app(app)
+    app.session_interface = SessionInterface()
 
     @app.before_request
     def keep_session() -> None:
@@ -68,4 +96,6 @@ def init_app(app: Flask) -> None:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "same-origin")
         response.headers.setdefault("X-Frame-Options", "DENY")
+        if over_https():
+            response.headers.setdefault("Strict-Transport-Security", HSTS)
         return response

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -40,12 +41,15 @@ def start_server(database_url: str, port: int | None = None, app: str = "compani
                               cwd=ROOT, env=environment, stdout=log, stderr=log)
     if log_file:
         log.close()  # the server holds its own copy
-    base = f"http://127.0.0.1:{port}"
+    tls = bool(environment.get("TLS_CERT") and environment.get("TLS_KEY"))  # gunicorn.conf.py serves https
+    base = f"{'https' if tls else 'http'}://127.0.0.1:{port}"
+    # Whether it answers, not whom the certificate names (a test's own, self-signed).
+    context = ssl._create_unverified_context() if tls else None
     for _ in range(300):
         if server.poll() is not None:
             raise RuntimeError(f"gunicorn exited with {server.returncode}")
         try:
-            urllib.request.urlopen(base + "/manifest.webmanifest", timeout=1).read()
+            urllib.request.urlopen(base + "/manifest.webmanifest", timeout=1, context=context).read()
             return server, base
         except OSError:
             time.sleep(0.05)

@@ -10,13 +10,14 @@ db_url=${admin_url%/*}/companion_container
 cd "$(dirname "$0")/.."
 podman build ${PODMAN_BUILD_FLAGS:-} -f deploy/Containerfile -t table-companion .
 psql "$admin_url" -qc 'DROP DATABASE IF EXISTS companion_container WITH (FORCE)' -c 'CREATE DATABASE companion_container'
+# On the host's own network: the app servers listen on its loopback only (HOST), as behind a proxy.
 run() { podman ${PODMAN_GLOBAL_FLAGS:-} run --network host ${PODMAN_RUN_FLAGS:-} "$@"; }
 secret=$(python3 -c "import secrets; print(secrets.token_hex(32))")
 run --rm -e DATABASE_URL="$db_url" table-companion .venv/bin/flask --app companion db upgrade
 podman rm -f companion-a companion-b >/dev/null 2>&1 || true
 trap 'podman rm -f companion-a companion-b >/dev/null 2>&1 || true' EXIT
-run -d --name companion-a -e DATABASE_URL="$db_url" -e SECRET_KEY="$secret" -e PORT=8101 -e WORKERS=1 table-companion
-run -d --name companion-b -e DATABASE_URL="$db_url" -e SECRET_KEY="$secret" -e PORT=8102 -e WORKERS=1 table-companion
+run -d --name companion-a -e DATABASE_URL="$db_url" -e SECRET_KEY="$secret" -e HOST=127.0.0.1 -e PORT=8101 -e WORKERS=1 table-companion
+run -d --name companion-b -e DATABASE_URL="$db_url" -e SECRET_KEY="$secret" -e HOST=127.0.0.1 -e PORT=8102 -e WORKERS=1 table-companion
 for port in 8101 8102; do
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/manifest.webmanifest" >/dev/null && break; sleep 0.2; done
 done

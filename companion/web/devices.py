@@ -8,7 +8,7 @@ import secrets
 from flask import Flask, Response, g, request, session
 from flask_babel import gettext as _
 
-from .. import store
+from .. import security, store
 
 DEVICE_COOKIE = "device"
 _VALID = re.compile(r"^[A-Za-z0-9_-]{16,32}$")
@@ -57,6 +57,5 @@ def init_app(app: Flask) -> None:
     @app.after_request
     def remember(response: Response) -> Response:
         if getattr(g, "new_device", False):
-            response.set_cookie(DEVICE_COOKIE, g.device_id, max_age=TWO_YEARS,
-                                httponly=True, samesite="Lax")
+            security.set_cookie(response, DEVICE_COOKIE, g.device_id, TWO_YEARS)
         return response

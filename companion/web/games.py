@@ -7,7 +7,7 @@ import random
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import store
+from .. import security, store
 from ..i18n import translate
 from ..models import Game
 from ..rules.base import BadParams, RuleError, Text
@@ -262,8 +262,8 @@ def screen(code: str):
 def screen_qr(code: str):
     game = load(code)
     response = redirect(url_for("games.screen", code=game.code), 303)
-    response.set_cookie(f"qr_hidden_{game.code}", "1" if request.form.get("hide") == "1" else "0",
-                        max_age=60 * 60 * 24 * 30, httponly=True, samesite="Lax")
+    security.set_cookie(response, f"qr_hidden_{game.code}", "1" if request.form.get("hide") == "1" else "0",
+                        60 * 60 * 24 * 30)
     return response
 
 
@@ -312,7 +312,7 @@ def watch(code: str):
     game = load(code)
     response = show_game(game, watching=True) if is_htmx() else redirect(url_for("games.show", code=game.code), 303)
     response = make_response(response)
-    response.set_cookie(watching_cookie(game), "1", max_age=60 * 60 * 24 * 30, httponly=True, samesite="Lax")
+    security.set_cookie(response, watching_cookie(game), "1", 60 * 60 * 24 * 30)
     return response
 
 

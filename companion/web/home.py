@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import kinds, store
+from .. import kinds, security, store
 from ..i18n import LANG_COOKIE, translate
 from ..rules.base import BadParams, RuleError, Text
 from . import devices, expiry
@@ -98,7 +98,7 @@ def choose_language():
 def remember_for_this_device(cookie: str, value: str):
     """A per-device choice (language, text size): a long-lived cookie, then back where it was made."""
     response = make_response(redirect(_safe_next(), 303))
-    response.set_cookie(cookie, value, max_age=devices.TWO_YEARS, httponly=True, samesite="Lax")
+    security.set_cookie(response, cookie, value, devices.TWO_YEARS)
     return response
 
 
