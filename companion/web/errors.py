@@ -1,10 +1,10 @@
 """Bad input gets a clear page (or fragment) and a 4xx; nothing here ever answers 500 on purpose."""
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, jsonify, make_response, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from .render import is_htmx
 
@@ -45,7 +45,10 @@ def init_app(app: Flask) -> None:
                     405: _("That is not how this page is used. Nothing was changed."),
                     408: _("The request arrived too slowly. Nothing was changed."),
                     429: _("Too many tries from this device. Wait a while and try again.")}
-        return error_response(status, messages.get(status, error.name))
+        response = make_response(error_response(status, messages.get(status, error.name)))
+        if isinstance(error, MethodNotAllowed) and error.valid_methods:
+            response.headers["Allow"] = ", ".join(sorted(error.valid_methods))  # RFC 9110: a 405 says which
+        return response
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):

@@ -7,9 +7,14 @@ RATELIMIT_STORAGE_URI (redis://…, memcached://…) shares them between process
 """
 from __future__ import annotations
 
-from flask import Flask, Response, current_app
-from flask_limiter import Limiter
+import time
+
+from flask import Flask, Response, current_app, make_response
+from flask_babel import gettext as _
+from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
+
+from .errors import error_response
 
 
 def _is_wrong_code(response: Response) -> bool:
@@ -20,7 +25,9 @@ limiter = Limiter(
     get_remote_address,
     application_limits=[lambda: current_app.config["WRONG_CODE_LIMIT"]],
     application_limits_deduct_when=_is_wrong_code,
-    headers_enabled=True,
+    # No X-RateLimit-* or Retry-After on answers that were not refused: a 201 has nothing to retry. A 429
+    # says when to try again (too_many below).
+    headers_enabled=False,
 )
 
 # The setup form, the API and import share one budget: each makes a game.
@@ -30,3 +37,12 @@ new_game_limit = limiter.shared_limit(lambda: current_app.config["NEW_GAME_LIMIT
 
 def init_app(app: Flask) -> None:
     limiter.init_app(app)
+
+    @app.errorhandler(RateLimitExceeded)
+    def too_many(_error: RateLimitExceeded):
+        response = make_response(error_response(429, _("Too many tries from this device. Wait a while and "
+                                                       "try again.")))
+        breached = limiter.current_limit
+        seconds = int(breached.reset_at - time.time()) if breached else 60  # as Flask-Limiter counts it
+        response.headers["Retry-After"] = str(max(1, seconds))
+        return response
