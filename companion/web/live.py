@@ -11,6 +11,7 @@ game page's stream (`panel=2`) brings the device's own fragment itself when it c
 """
 from __future__ import annotations
 
+import math
 import time
 from contextlib import ExitStack, closing
 from typing import Callable, Iterator, Union
@@ -33,9 +34,12 @@ def wait_for_change(code: str):
     code = store.normalize_code(code)
     seen = request.args.get("v", "")[:40]
     try:
-        wait = max(0.0, min(float(request.args.get("wait", "25")), current_app.config["LIVE_WAIT_SECONDS"]))
+        wait = float(request.args.get("wait", "25"))
     except ValueError:
         abort(400)
+    if not math.isfinite(wait) or wait < 0:  # nan would wait not at all, as 0 does: refused, not guessed at
+        abort(400)
+    wait = min(wait, current_app.config["LIVE_WAIT_SECONDS"])
     watcher = current_app.extensions["live_watcher"]
     if request.accept_mimetypes.best == "text/event-stream":
         return stream(code, seen, panels=request.args.get("panel"))
