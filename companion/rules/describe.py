@@ -1,33 +1,79 @@
 """What parameters an action reads, found in its own code, so that the API's description of every action
 (docs: /api/openapi.json) follows the rules as they are written, new actions included, without a second
-list to keep in step.
+list to keep in step. A kind's setup is read the same way from its parse_setup.
 
 An action reads its params through the helpers of rules/base.py (`param_int(params, "n", 1, 6)`, …),
 `params.get("x")` / `params["x"]`, or hands `params` to a helper of its own that does: each such call is
 followed. A name built at run time (`f"colour_{i}"`) is not found; the API accepts other params as well.
+What a setup cannot do without (a field read with no default, lists that go in step) is not in a call's
+shape: the setup's module says it beside parse_setup, as SETUP_NEEDS (JSON Schema, built with the helpers
+below from the constants parse_setup itself checks against), with a SETUP_EXAMPLE it takes.
 """
 from __future__ import annotations
 
 import ast
 import inspect
+import sys
 import textwrap
 import types
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, Mapping
 
 MAX_DEPTH = 5
-WHOLE = {"type": ["integer", "string"], "description": "a whole number (digits as text are read too)"}
+# Text as the API takes it: no control characters (the request is refused with 400 if it has any).
+PLAIN = "^[^\\x00-\\x1f\\x7f-\\x9f]*$"
+# param_int's own check (rules/base.py WHOLE_NUMBER) for digits sent as text; a number's bounds are JSON
+# Schema's minimum/maximum, which apply to numbers only, as `pattern` applies to strings only.
+WHOLE = {"type": ["integer", "string"], "pattern": "^[+-]?[0-9]{1,9}$",
+         "description": "a whole number (digits as text are read too)"}
 FLAG = {"type": ["boolean", "string"], "description": "true, or one of \"1\", \"on\", \"true\", \"yes\""}
-TEXT = {"type": "string"}
-LIST = {"type": ["array", "string", "integer"], "description": "a list (one value is a list of one)"}
+TEXT = {"type": "string", "pattern": PLAIN}
+LIST = {"type": ["array", "string", "integer"], "pattern": PLAIN, "items": {"type": ["string", "integer"], "pattern": PLAIN},
+        "description": "a list (one value is a list of one)"}
 ANY: dict[str, Any] = {}
 
 
 def action_params(action: Callable) -> dict[str, dict]:
     """{param name: JSON Schema} of what `action(state, params, rng)` reads."""
+    return reads(action, "params")
+
+
+def reads(func: Callable, pname: str) -> dict[str, dict]:
+    """{key: JSON Schema} of what `func` reads from its parameter `pname` (a mapping)."""
     found: dict[str, dict] = {}
-    _read(action, "params", {}, found, 0, set())
+    _read(func, pname, {}, found, 0, set())
     return found
+
+
+def setup_schema(parse_setup: Callable) -> dict:
+    """The JSON Schema of a kind's setup: the fields `parse_setup(form)` reads, found in its code, and what
+    its module's SETUP_NEEDS says it cannot do without."""
+    func = getattr(parse_setup, "__func__", parse_setup)  # a kind's method, or the rules' own function
+    form = next(name for name in inspect.signature(func).parameters if name != "self")
+    module = sys.modules[func.__module__]
+    needs: Mapping[str, Any] = getattr(module, "SETUP_NEEDS", {})
+    properties = {**reads(func, form), **needs.get("properties", {})}
+    example = getattr(module, "SETUP_EXAMPLE", None)  # a setup the module's parse_setup takes
+    return {"type": "object", **{k: v for k, v in needs.items() if k != "properties"}, "properties": properties,
+            **({"examples": [example]} if example else {})}
+
+
+def text(max_len: int, blank: bool = True) -> dict:
+    """Plain text up to `max_len` characters; with blank=False, not empty or only spaces either."""
+    if blank:
+        return {"type": "string", "maxLength": max_len, "pattern": PLAIN}
+    visible = "[^\\x00-\\x1f\\x7f-\\x9f\\s]"  # one character neither a control nor a space
+    return {"type": "string", "minLength": 1, "maxLength": max_len, "pattern": PLAIN[:-1] + visible + PLAIN[1:]}
+
+
+def lists_in_step(items: Mapping[str, dict], required: Iterable[str], lo: int, hi: int) -> dict:
+    """Lists read side by side (a name and a hero per player): as many items each, lo..hi of them. JSON
+    Schema cannot say "as long as that one", so there is one variant per length."""
+    return {"required": list(required),
+            "properties": {name: {"type": "array", "items": item, "minItems": lo, "maxItems": hi}
+                           for name, item in items.items()},
+            "anyOf": [{"properties": {name: {"minItems": n, "maxItems": n} for name in items}}
+                      for n in range(lo, hi + 1)]}
 
 
 def summary(action: Callable) -> str:

@@ -11,9 +11,10 @@ from typing import Any
 from flask import current_app
 
 from .. import kinds
-from ..rules.describe import action_params, summary
+from ..rules.describe import PLAIN, action_params, setup_schema, summary
 from ..store import CODE_ALPHABET, CODE_LENGTH, EXPORT_FORMAT
-from .api import EVENTS_MAX
+from .api import EVENTS_MAX, SEQ_MAX
+from .forms import MAX_PARAMS, MAX_VALUE
 
 JSON = "application/json"
 OPEN: dict[str, Any] = {"type": "object"}
@@ -55,6 +56,17 @@ def _errors(*statuses: str) -> dict:
     return {s: (ERRORS | STALE_AND_REFUSED)[s] for s in statuses}
 
 
+# A value forms.json_params lets through (params and setups), where the rules read none: they ignore it.
+OTHER_VALUE = {"type": ["string", "integer", "boolean", "null"], "maxLength": MAX_VALUE, "pattern": PLAIN,
+               "minimum": -2 ** 53, "maximum": 2 ** 53}
+
+
+def params_object(schema: dict, description: str) -> dict:
+    """An action's params or a setup: what the rules read, and the limits every such object is held to."""
+    return {**schema, "type": "object", "description": description, "maxProperties": MAX_PARAMS,
+            "propertyNames": {"maxLength": 40, "pattern": PLAIN}, "additionalProperties": OTHER_VALUE}
+
+
 def kind_actions(kind: Any) -> dict[str, Any]:
     """The kind's action registry: {name: function(state, params, rng)}."""
     return dict(getattr(sys.modules[type(kind).__module__], "ACTIONS", {}))
@@ -69,9 +81,24 @@ def action_request(kind: Any) -> dict:
             "title": f"{kind.key}.{name}", "description": summary(func), "type": "object",
             "required": ["action", "version"],
             "properties": {"action": {"const": name}, "version": ref("Version"),
-                           "params": {"type": "object", "properties": params,
-                                      "description": "what the action reads; other params are ignored"}}})
+                           "params": params_object({"properties": params},
+                                                   "what the action reads; other params are ignored")}})
     return {"title": f"an action of {kind.key}", "anyOf": variants}
+
+
+def new_game_request(kind: Any) -> dict:
+    """A new game of the kind: its setup as the kind's parse_setup reads it (rules/describe.py)."""
+    setup = setup_schema(kind.parse_setup)
+    examples = [{"kind": kind.key, "title": "Friday night", "setup": e} for e in setup.get("examples", [])]
+    return {"title": f"a new game of {kind.key}", "type": "object", "required": ["kind", "setup"],
+            **({"examples": examples} if examples else {}),
+            "properties": {
+                "kind": {"const": kind.key},
+                # null is taken as no title, as leaving it out is: JSON clients often send an unset field so.
+                "title": {"type": ["string", "null"], "maxLength": 80,
+                          "description": "the game's name; empty, null or absent: the game's own name"},
+                "setup": params_object(setup,
+                                       "the setup form's fields (docs/rules-*.md); other fields are ignored")}}
 
 
 def schemas() -> dict:
@@ -122,9 +149,8 @@ def schemas() -> dict:
                   "properties": {"error": {"type": "string"}, "status": {"type": "integer"}}},
         "ErrorWithGame": {"allOf": [ref("Error"), {"type": "object", "required": ["game"],
                                                    "properties": {"game": ref("Game")}}]},
-        "NewGame": {"type": "object", "required": ["kind"], "properties": {
-            "kind": {"enum": [k.key for k in every_kind]}, "title": {"type": "string", "maxLength": 80},
-            "setup": {**OPEN, "description": "the setup form's fields (docs/rules-*.md)"}}},
+        "NewGame": {"anyOf": [ref(f"NewGameOf_{k.key}") for k in every_kind]},
+        **{f"NewGameOf_{k.key}": new_game_request(k) for k in every_kind},
         "Action": {"anyOf": [action_request(k) for k in every_kind]},
         "Undo": {"type": "object", "required": ["version"], "properties": {"version": ref("Version")}},
         "ExportFile": {"type": "object", "required": ["format", "kind", "title", "version", "state", "events"],
@@ -154,6 +180,11 @@ def document() -> dict:
 
 def _document() -> dict:
     body = lambda name: {"required": True, "content": {JSON: {"schema": ref(name)}}}  # noqa: E731
+    new_game = body("NewGame")
+    # The kinds' example setups: a client's (and schemathesis's) starting point for a game that is made.
+    new_game["content"][JSON]["examples"] = {
+        example["kind"]: {"summary": f"a {example['kind']} game", "value": example}
+        for schema in schemas().values() for example in schema.get("examples", []) if "kind" in example}
     html = {"description": "an error page", "content": {"text/html": {"schema": {"type": "string"}}}}
     sse = {"description": "server-sent events", "content": {"text/event-stream": {"schema": {"type": "string"}}}}
     return {
@@ -163,7 +194,7 @@ def _document() -> dict:
                                 "Messages follow Accept-Language or the `lang` cookie (en, ru)."},
         "paths": {
             "/api/games": {"post": {
-                "operationId": "createGame", "summary": "Start a game", "requestBody": body("NewGame"),
+                "operationId": "createGame", "summary": "Start a game", "requestBody": new_game,
                 "responses": {"201": _created("the new game"), **_errors("400", "408", "429"),
                               "422": _json(ref("Error"), "the setup breaks a rule")}}},
             "/api/games/{code}": {"get": {
@@ -183,7 +214,7 @@ def _document() -> dict:
                 "operationId": "events", "summary": "The history, newest first, a page at a time",
                 "parameters": [CODE,
                                {"name": "before", "in": "query", "description": "only changes older than this seq",
-                                "schema": {"type": "integer", "minimum": 1}},
+                                "schema": {"type": "integer", "minimum": 1, "maximum": SEQ_MAX}},
                                {"name": "limit", "in": "query", "description": "at most this many (default 100)",
                                 "schema": {"type": "integer", "minimum": 1, "maximum": EVENTS_MAX}}],
                 "responses": {"200": _json({"type": "array", "items": ref("Change")}, "changes, newest first"),
@@ -195,8 +226,10 @@ def _document() -> dict:
                            "deleted, a comment line as heartbeat; ends after 5 minutes: reconnect with "
                            "Last-Event-ID",
                 "parameters": [CODE,
-                               {"name": "Last-Event-ID", "in": "header", "schema": {"type": "integer", "minimum": 0}},
-                               {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0}}],
+                               {"name": "Last-Event-ID", "in": "header",
+                                "schema": {"type": "integer", "minimum": 0, "maximum": SEQ_MAX}},
+                               {"name": "after", "in": "query",
+                                "schema": {"type": "integer", "minimum": 0, "maximum": SEQ_MAX}}],
                 "responses": {"200": sse, **_errors("400", "404", "429")}}},
             "/api/games/{code}/export": {"get": {
                 "operationId": "export", "summary": "The game file, with its whole history", "parameters": [CODE],
@@ -215,11 +248,14 @@ def _document() -> dict:
                 "parameters": [CODE,
                                {"name": "v", "in": "query", "description": "the version (or token) last seen",
                                 "schema": {"type": "string", "maxLength": 40}},
-                               {"name": "wait", "in": "query", "description": "seconds, at most 20",
+                               {"name": "wait", "in": "query",
+                                "description": "seconds (default and at most 20: a longer wait is taken as 20); "
+                                               "not a number, not finite (nan, inf) or below 0: 400",
                                 "schema": {"type": "number", "minimum": 0}}],
                 "responses": {"200": _json(ref("LiveToken"), "the game moved on"),
                               "204": {"description": "nothing changed within `wait`"},
-                              "400": html, "404": html,
+                              "400": {**html, "description": "`wait` is not a finite number of seconds, 0 or more"},
+                              "404": html,
                               "429": {"description": "too many waiting requests (or wrong codes)", "content": {
                                   JSON: {"schema": ref("Error")}, "text/html": {"schema": {"type": "string"}}}}}}},
         },

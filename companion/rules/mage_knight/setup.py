@@ -5,6 +5,7 @@ import random
 from typing import Any, Callable, Mapping
 
 from ..base import N_, BadParams, RuleError, Text, param_bool, param_int, param_str
+from ..describe import lists_in_step, text
 from . import rounds
 from .dummy import new_dummy, random_hero
 from .seats import DUMMY
@@ -100,6 +101,18 @@ def _scenario_rules(scenario: str, form: Mapping[str, Any], players: int) -> tup
             raise RuleError(N_("This scenario needs 2 or more players; choose a solo scenario or a custom one."))
         rounds_ = rounds_[players]
     return mode, rounds_, bool(preset.get("blitz"))
+
+
+# What parse_setup cannot do without, for the API's description (rules/describe.py reads the rest from its
+# code): a name and a hero for each of 1 to MAX_PLAYERS players, two lists in step; a custom scenario's
+# round limit.
+SETUP_NEEDS = {
+    **lists_in_step({"player_name": text(40, blank=False), "hero": text(40, blank=False)},
+                    required=("player_name", "hero"), lo=1, hi=MAX_PLAYERS),
+    "if": {"required": ["scenario"], "properties": {"scenario": {"const": "custom"}}},
+    "then": {"required": ["round_limit"]},
+}
+SETUP_EXAMPLE = {"player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"], "scenario": "first_reconnaissance"}
 
 
 def parse_setup(form: Mapping[str, Any]) -> dict:

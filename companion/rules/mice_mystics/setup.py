@@ -5,6 +5,7 @@ import random
 from typing import Any, Mapping
 
 from ..base import BadParams, N_, RuleError, param_int, param_str
+from ..describe import lists_in_step, text
 from . import initiative_track as track_ops
 from .mouse_turn import reset_turn
 from .catalogue import MAX_LIFE, MICE, MINION_TYPES, NAMES
@@ -150,12 +151,20 @@ def _own_types_named(form: Mapping[str, Any]) -> Mapping[str, Any]:
     return {**form, "minion_type": named}
 
 
+# What parse_setup cannot do without, for the API's description (rules/describe.py reads the rest from its
+# code): the party, 1 to MAX_MICE mice, each with its controller if controllers are given.
+SETUP_NEEDS = lists_in_step({"mouse": text(40, blank=False), "controller": text(40)},
+                            required=("mouse",), lo=1, hi=MAX_MICE)
+SETUP_EXAMPLE = {"mouse": ["collin", "lily"], "controller": ["Anna", "Boris"], "minion_type": ["rat_warriors"],
+                 "minion_count": [2]}
+
+
 def parse_setup(form: Mapping[str, Any]) -> dict:
     """The setup form: party, chapter, custom minion types and the minions on the board (MM-SET-2/3)."""
     mice = _parse_mice(form)
     custom_types = _parse_custom_types(form)
-    return {"mice": mice, "custom_minion_types": custom_types,
-            **chapter_fields(_own_types_named(form), catalog(custom_types))}
+    form = _own_types_named(form)
+    return {"mice": mice, "custom_minion_types": custom_types, **chapter_fields(form, catalog(custom_types))}
 
 
 def fresh_mouse(mouse: dict, ability_cards: int, search_card: str | None) -> dict:
