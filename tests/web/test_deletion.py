@@ -47,6 +47,25 @@ def test_a_seated_device_or_one_that_made_a_change_may_delete(app):
 
 
 def test_a_deleted_game_is_offered_back_on_the_home_page_of_the_devices_that_had_it(app):
+    deleted_and_restored(app)
+
+
+def test_on_postgresql_deleting_restoring_and_purging_work_alike(pg_app):
+    deleted_and_restored(pg_app)
+    owner = pg_app.test_client()
+    url, _ = new_counter(owner)
+    stranger = pg_app.test_client()
+    assert delete(stranger, url).status_code == 403
+    assert delete(owner, url).status_code == 303
+    with pg_app.app_context():
+        db.session.execute(sa.update(Game).where(Game.deleted_at.is_not(None))
+                           .values(deleted_at=utcnow() - timedelta(days=15)))
+        db.session.commit()
+    assert pg_app.test_cli_runner().invoke(args=["sweep-games"]).output == "0 archived, 1 deleted\n"
+    assert games_in_database(pg_app) == 1
+
+
+def deleted_and_restored(app) -> None:
     owner, tablet, stranger = app.test_client(), app.test_client(), app.test_client()
     url, token = new_counter(owner, 7, title="Friday night")
     act(owner, url, token, 0, "add", n="1")
