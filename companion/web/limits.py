@@ -29,7 +29,8 @@ from .. import limit_storage, store
 from .panel_disk import MEMORY, host_folder
 
 # No X-RateLimit-* headers on every answer: a 429 says Retry-After (retry_after below), nothing else does.
-limiter = Limiter(get_remote_address, headers_enabled=False)
+# A store that fails (a full /dev/shm, a broken file) lets the request through, logged: no tap fails for it.
+limiter = Limiter(get_remote_address, headers_enabled=False, swallow_errors=True)
 
 # The setup form, the API and import share one budget: each makes a game.
 new_game_limit = limiter.shared_limit(lambda: current_app.config["NEW_GAME_LIMIT"], scope="new-game",
@@ -70,6 +71,16 @@ def retry_after(error: TooManyRequests) -> int | None:
     return max(1, breached.reset_at - int(time.time())) if breached is not None else None
 
 
+def _within(item: RateLimitItem, *key: str, cost: int = 1, count: bool = True) -> bool:
+    """limits' hit (or test, `count` False), as Flask-Limiter's own checks do: a failing store lets it by."""
+    try:
+        strategy = limiter.limiter
+        return strategy.hit(item, *key, cost=cost) if count else strategy.test(item, *key, cost=cost)
+    except Exception:  # noqa: BLE001 — whatever the store raised (limits wraps no error of its own here)
+        current_app.logger.exception("the limits' store failed; let through")
+        return True
+
+
 def _items(setting: str) -> list[RateLimitItem]:
     return parse_many(current_app.config[setting])
 
@@ -101,7 +112,7 @@ def check_code(code: str) -> None:
     if not limiter.enabled or knows(code):
         return
     for item in _items("WRONG_CODE_LIMIT"):
-        if not limiter.limiter.test(item, WRONG_CODE, get_remote_address()):
+        if not _within(item, WRONG_CODE, get_remote_address(), count=False):
             raise _refusal(item, WRONG_CODE, get_remote_address(), message=_too_many_wrong_codes())
 
 
@@ -112,7 +123,7 @@ def wrong_code(code: str) -> TooManyRequests | None:
         return None
     refusal = None
     for item in _items("WRONG_CODE_LIMIT"):
-        if not limiter.limiter.hit(item, WRONG_CODE, get_remote_address()) and refusal is None:
+        if not _within(item, WRONG_CODE, get_remote_address()) and refusal is None:
             refusal = _refusal(item, WRONG_CODE, get_remote_address(), message=_too_many_wrong_codes())
     return refusal
 
@@ -130,7 +141,7 @@ def spend_on_import(size: int) -> None:
     cost = max(1, math.ceil(size / 1024))
     for item in _items("IMPORT_MEGABYTES_LIMIT"):
         in_kb = type(item)(item.amount * 1024, item.multiples, item.namespace)
-        if not limiter.limiter.hit(in_kb, IMPORTED, get_remote_address(), cost=cost):
+        if not _within(in_kb, IMPORTED, get_remote_address(), cost=cost):
             raise _refusal(in_kb, IMPORTED, get_remote_address(), message=_(
                 "This network has imported %(megabytes)s MB of game files recently, as much as the server "
                 "takes: nothing was imported. Try again later.", megabytes=item.amount))

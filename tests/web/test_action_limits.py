@@ -110,3 +110,14 @@ def test_the_action_and_import_limits_come_from_the_environment(monkeypatch, tmp
     settings = config.from_environment(str(tmp_path))
     assert settings["ACTION_LIMIT_PER_DEVICE"] == "9 per minute" and settings["IMPORT_MEGABYTES_LIMIT"] == "8 per hour"
     assert settings["ACTION_LIMIT_PER_ADDRESS"] == "99 per minute" and settings["HISTORY_MAX_CHANGES"] == 100
+
+
+def test_a_failing_store_of_counts_lets_the_table_play(tmp_path):
+    """The counts' file cannot be opened (a full or missing /dev/shm): every request goes through, none fails."""
+    app = make_app(tmp_path / "broken.db", RATELIMIT_ENABLED=True,
+                   RATELIMIT_STORAGE_URI=f"host://{tmp_path / 'no-such-folder' / 'counts.sqlite3'}")
+    phone = app.test_client()
+    url, token = new_counter(phone)
+    assert act(phone, url, token, 0, "add", n="1").status_code == 200
+    assert phone.get("/api/games/AAAAA").status_code == 404
+    assert phone.post("/api/import", data=exported_counter(phone, 3), content_type="application/json").status_code == 201
