@@ -30,9 +30,12 @@ def from_environment(instance_path: str) -> dict:
         "PROXIES": int(os.environ.get("PROXIES", "0")),
         "BODY_READ_SECONDS": float(os.environ.get("BODY_READ_SECONDS", "10")),
         "LIVE_WAIT_SECONDS": float(os.environ.get("LIVE_WAIT_SECONDS", "20")),
-        **{name: os.environ[name] for name in ("RATELIMIT_STORAGE_URI", "WRONG_CODE_LIMIT", "NEW_GAME_LIMIT")
+        **{name: os.environ[name] for name in ("RATELIMIT_STORAGE_URI", "WRONG_CODE_LIMIT", "NEW_GAME_LIMIT",
+                                               "ACTION_LIMIT_PER_DEVICE", "ACTION_LIMIT_PER_ADDRESS",
+                                               "IMPORT_MEGABYTES_LIMIT")
            if os.environ.get(name)},
-        **{name: int(os.environ[name]) for name in ("IDLE_ARCHIVE_DAYS", "ARCHIVED_DELETE_DAYS")
+        **{name: int(os.environ[name]) for name in ("IDLE_ARCHIVE_DAYS", "ARCHIVED_DELETE_DAYS", "DELETED_KEEP_DAYS",
+                                                    "HISTORY_MAX_CHANGES")
            if os.environ.get(name)},
         "LIVE_MAX_WAITING_PER_ADDRESS": int(os.environ.get("LIVE_MAX_WAITING_PER_ADDRESS", "500")),
         "LIVE_CATCH_UP_SECONDS": float(os.environ.get("LIVE_CATCH_UP_SECONDS", "5")),
@@ -99,11 +102,28 @@ DEFAULTS = {
     "COMPRESS_MIMETYPES": ["text/html", "text/css", "application/javascript", "text/javascript",
                            "application/json", "image/svg+xml"],
     "GAME_KINDS": ("companion.rules.mage_knight", "companion.rules.mice_mystics"),
-    # Per client address (companion/web/limits.py); a mistyped code or two never comes near them.
-    "RATELIMIT_STORAGE_URI": "memory://",
+    # Per client address (companion/web/limits.py); a mistyped code or two never comes near them. The
+    # counts are shared by every process of the server (host://, companion/limit_storage.py).
+    "RATELIMIT_STORAGE_URI": "host://",
     "WRONG_CODE_LIMIT": "30 per minute;300 per hour",
     "NEW_GAME_LIMIT": "30 per hour",
+    # Changes to games (actions, undo, seats, settings), per device and per address. A table's busiest
+    # device taps a few times a second for a moment and a few hundred times an hour (a long Mage Knight
+    # game: ~2,200 changes in an evening, all of them on one tablet at some tables); a club behind one
+    # address has many tables. The hour bounds what one address can write: 6,000 changes of at most
+    # ~7 KB, ~40 MB, where one client wrote 309 MB an hour before.
+    "ACTION_LIMIT_PER_DEVICE": "40 per 10 seconds;120 per minute",
+    "ACTION_LIMIT_PER_ADDRESS": "200 per 10 seconds;600 per minute;6000 per hour",
+    # Game files one address may import, counted as inflated (a file is at most IMPORT_MAX_BYTES, 32 MB):
+    # two of the largest an hour, or a dozen of an evening's game (~4 MB).
+    "IMPORT_MEGABYTES_LIMIT": "64 per hour",
+    # The changes one game keeps at most (then it refuses more, drops none): about twice the longest game
+    # measured (2,200), and at the largest changes measured (6.8 KB in an export) its file, ~27 MB, still
+    # imports (IMPORT_MAX_BYTES).
+    "HISTORY_MAX_CHANGES": 4000,
     # A game nobody has touched for this long is archived, then deleted this much later (web/expiry.py).
     "IDLE_ARCHIVE_DAYS": 180,
     "ARCHIVED_DELETE_DAYS": 90,
+    # A game a device deleted can be restored this long (the home page of the devices that had it says so).
+    "DELETED_KEEP_DAYS": 14,
 }

@@ -33,6 +33,11 @@ class Game(db.Model):
     seating: so.Mapped[int] = so.mapped_column(default=0, server_default="0")
     created_at: so.Mapped[datetime] = so.mapped_column(default=utcnow)
     updated_at: so.Mapped[datetime] = so.mapped_column(default=utcnow)
+    # The device that started (or imported) it: it may delete it. None for games from before.
+    created_by: so.Mapped[Optional[str]] = so.mapped_column(sa.String(32), default=None)
+    # Deleted games wait DELETED_KEEP_DAYS to be restored (by the devices that had them), then are purged.
+    deleted_at: so.Mapped[Optional[datetime]] = so.mapped_column(default=None)
+    deleted_by: so.Mapped[Optional[str]] = so.mapped_column(sa.String(32), default=None)
 
 
 class Event(db.Model):

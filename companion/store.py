@@ -18,6 +18,7 @@ from typing import Any, Callable, Mapping
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
+from flask import current_app
 from sqlalchemy.orm.attributes import set_committed_value
 
 from . import changes, kinds, presence
@@ -35,6 +36,18 @@ CONNECTED_WITHIN = timedelta(seconds=45)
 
 class GameNotFound(Exception):
     """No game has this code."""
+
+
+class GameDeleted(GameNotFound):
+    """The game was deleted: it waits to be restored (or purged), its code answers that it is gone."""
+
+    def __init__(self, game: Game):
+        super().__init__(game.code)
+        self.game = game
+
+
+class HistoryFull(RuleError):
+    """The game holds HISTORY_MAX_CHANGES changes: nothing more is recorded (nothing is dropped)."""
 
 
 class StaleVersion(Exception):
@@ -60,10 +73,17 @@ def normalize_code(raw: str) -> str:
     return "".join(ch for ch in raw.upper() if ch.isalnum())[:CODE_LENGTH * 2]
 
 
-def find(code: str) -> Game:
+def find(code: str, deleted: bool = False) -> Game:
+    """The game with this code; GameDeleted if it was deleted (unless `deleted`: restoring it)."""
     game = db.session.scalar(sa.select(Game).where(Game.code == normalize_code(code)))
     if game is None:
         raise GameNotFound(code)
+    return game if deleted else _not_deleted(game)
+
+
+def _not_deleted(game: Game) -> Game:
+    if game.deleted_at is not None:
+        raise GameDeleted(game)
     return game
 
 
@@ -79,7 +99,7 @@ def find_with_seat(code: str, device_id: str) -> tuple[Game, str | None]:
     row = db.session.execute(_with_seat(), {"code": normalize_code(code), "device_id": device_id}).first()
     if row is None:
         raise GameNotFound(code)
-    return row[0], row[1]
+    return _not_deleted(row[0]), row[1]
 
 
 @functools.cache
@@ -117,14 +137,17 @@ def kind_of(game: Game):
     return kind
 
 
-def create_game(kind_key: str, setup_form: Mapping[str, Any], title: str, rng: random.Random) -> Game:
-    """Set up a new game of a kind; RuleError/BadParams if the setup is not valid."""
+def create_game(kind_key: str, setup_form: Mapping[str, Any], title: str, rng: random.Random,
+                created_by: str | None = None) -> Game:
+    """Set up a new game of a kind (started by the device `created_by`); RuleError/BadParams if the setup
+    is not valid."""
     kind = kinds.get(kind_key)
     if kind is None:
         raise BadParams(N_("Unknown game: {kind}"), kind=str(kind_key)[:32])
     state = kind.new_state(kind.parse_setup(setup_form), rng)
     with one_writer():
-        game = Game(code=free_code(), kind=kind_key, title=title or kind.name, state=state, version=0)
+        game = Game(code=free_code(), kind=kind_key, title=title or kind.name, state=state, version=0,
+                    created_by=created_by)
         db.session.add(game)
         db.session.commit()
     return game
@@ -177,6 +200,11 @@ def _check_writable(game: Game, seen_version: int) -> None:
         raise StaleVersion(game)
     if game.archived:
         raise RuleError(N_("This game is archived. Restore it to continue."))
+    most = current_app.config["HISTORY_MAX_CHANGES"]
+    if game.version >= most:  # the version counts the changes
+        raise HistoryFull(N_("This game has reached {most} changes, the most one game keeps: nothing more can "
+                             "be recorded. Everything so far is kept; export it, or start a new game."),
+                          most=most)
 
 
 def _commit_change(game: Game, seen_version: int, new_state: dict, event: Event,
@@ -283,6 +311,7 @@ def find_with_snapshot(code: str) -> Snapshot:
     if row is None:
         raise GameNotFound(code)
     game, last, undoable, seats = row
+    _not_deleted(game)
     if last is None or last.undo_next is None:
         undoable = None
     elif last.undo_next == last.seq:
@@ -414,7 +443,7 @@ def _live_sql(dialect: sa.Dialect) -> tuple[str, Callable | None]:
     if dialect.name not in _LIVE_SQL:
         table = Game.__table__
         statement = sa.select(table.c.id, table.c.created_at, table.c.version, table.c.seating).where(
-            table.c.code == sa.bindparam("code"))
+            table.c.code == sa.bindparam("code"), table.c.deleted_at.is_(None))
         created_at = table.c.created_at.type.dialect_impl(dialect).result_processor(dialect, None)
         _LIVE_SQL[dialect.name] = (str(statement.compile(dialect=dialect)), created_at)
     return _LIVE_SQL[dialect.name]
@@ -445,12 +474,58 @@ def set_archived(game: Game, archived: bool) -> None:
         _bump_seating(game)
 
 
-def delete(game: Game) -> None:
+def may_delete(game: Game, device_id: str) -> bool:
+    """Erasing is not playing: only a device of the table may delete — the one that started the game, one
+    holding a seat, or one that made a change in it. Opening the page (which anyone with the code may)
+    is not enough."""
+    if game.created_by == device_id:
+        return True
+    seated = sa.select(Seat.game_id).where(Seat.game_id == game.id, Seat.device_id == device_id).exists()
+    changed = sa.select(Event.id).where(Event.game_id == game.id, Event.device_id == device_id).exists()
+    return bool(db.session.scalar(sa.select(sa.or_(seated, changed))))
+
+
+def may_restore(game: Game, device_id: str) -> bool:
+    """The devices that had the game (it is on their home page) may bring it back, and those that could
+    have deleted it."""
+    presence.buffer().flush()
+    had = db.session.scalar(sa.select(Presence.game_id).where(Presence.game_id == game.id,
+                                                              Presence.device_id == device_id))
+    return had is not None or may_delete(game, device_id)
+
+
+def delete(game: Game, device_id: str) -> None:
+    """Into the bin: every screen showing it hears it is gone; its history, seats and presence stay for
+    `restore` until the sweep purges it."""
     with one_writer():
-        _delete_games([game.id])
+        db.session.execute(sa.update(Game).where(Game.id == game.id)
+                           .values(deleted_at=utcnow(), deleted_by=device_id)
+                           .execution_options(synchronize_session=False))
         changes.within(game.code, changes.GONE)
         db.session.commit()
     changes.committed(game.code, changes.GONE)
+
+
+def restore(game: Game) -> None:
+    """Out of the bin, as it was; its idle time starts again."""
+    with one_writer():
+        game.deleted_at = game.deleted_by = None
+        _bump_seating(game)
+
+
+def restore_until(game: Game, keep: timedelta) -> datetime:
+    return game.deleted_at + keep
+
+
+def deleted_games(device_id: str, limit: int = 12) -> list[tuple[Game, str, str]]:
+    """(game, deleting device's id, its label) of the deleted games this device had, newest first."""
+    presence.buffer().flush()
+    rows = db.session.execute(
+        sa.select(Game, Device.label).join(Presence, Presence.game_id == Game.id)
+        .outerjoin(Device, Device.id == Game.deleted_by)
+        .where(Presence.device_id == device_id, Game.deleted_at.is_not(None))
+        .order_by(Game.deleted_at.desc()).limit(limit))
+    return [(game, game.deleted_by or "", label or "") for game, label in rows]
 
 
 def _delete_games(ids: list[int]) -> None:
@@ -466,17 +541,20 @@ def idle_deadlines(game: Game, archive_after: timedelta, delete_after: timedelta
     return game.updated_at + archive_after, game.updated_at + archive_after + delete_after
 
 
-def sweep_idle(now: datetime, archive_after: timedelta, delete_after: timedelta) -> tuple[int, int]:
-    """Archive games idle for `archive_after`; delete archived ones idle `delete_after` longer.
+def sweep_idle(now: datetime, archive_after: timedelta, delete_after: timedelta,
+               keep_deleted: timedelta | None = None) -> tuple[int, int]:
+    """Archive games idle for `archive_after`; delete archived ones idle `delete_after` longer, and
+    deleted ones `keep_deleted` after their deletion (the days they could be restored).
 
     Returns (archived, deleted). Idle means no change, seat, rename or restore since `updated_at`;
     archiving here leaves `updated_at` as it was, so the deletion clock keeps running."""
+    purged = Game.deleted_at < now - keep_deleted if keep_deleted is not None else sa.false()
     with one_writer():
-        doomed = {row.id: row.code for row in db.session.execute(sa.select(Game.id, Game.code).where(
-            Game.archived, Game.updated_at < now - archive_after - delete_after))}
+        doomed = {row.id: row.code for row in db.session.execute(sa.select(Game.id, Game.code).where(sa.or_(
+            sa.and_(Game.archived, Game.updated_at < now - archive_after - delete_after), purged)))}
         _delete_games(list(doomed))
-        idle = list(db.session.scalars(
-            sa.select(Game.id).where(~Game.archived, Game.updated_at < now - archive_after)))
+        idle = list(db.session.scalars(sa.select(Game.id).where(
+            ~Game.archived, Game.deleted_at.is_(None), Game.updated_at < now - archive_after)))
         db.session.execute(sa.update(Game).where(Game.id.in_(idle)).values(archived=True, seating=Game.seating + 1)
                            .execution_options(synchronize_session=False))
         # Devices still showing them hear of it like of any change: the archived one's new token, or gone.
@@ -605,7 +683,7 @@ def recent_games(device_id: str, limit: int = 12) -> list[Game]:
     presence.buffer().flush()
     return list(db.session.scalars(
         sa.select(Game).join(Presence, Presence.game_id == Game.id)
-        .where(Presence.device_id == device_id)
+        .where(Presence.device_id == device_id, Game.deleted_at.is_(None))
         .order_by(Game.archived, Presence.last_seen.desc()).limit(limit)))
 
 
@@ -649,7 +727,7 @@ MAX_STATE_STRING = 200
 MAX_PARAMS_DEPTH = 4
 
 
-def import_game(data: Any, render: Callable[[Game], Any]) -> Game:
+def import_game(data: Any, render: Callable[[Game], Any], created_by: str | None = None) -> Game:
     """Create a new game (new code) from an exported file, after checking every part of it.
 
     `render` draws the new game's pages before the commit: a file that passes every check but still
@@ -657,7 +735,8 @@ def import_game(data: Any, render: Callable[[Game], Any]) -> Game:
     kind, title, events = _checked_file(data)
     undo_next = _check_undo_chain(events, data["state"])
     with one_writer():
-        game = Game(code=free_code(), kind=kind.key, title=title, state=data["state"], version=len(events))
+        game = Game(code=free_code(), kind=kind.key, title=title, state=data["state"], version=len(events),
+                    created_by=created_by)
         db.session.add(game)
         db.session.flush()
         for e in events:

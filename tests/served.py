@@ -10,3 +10,17 @@ from tests.conftest import make_app
 def create():
     return make_app(database_url=os.environ["DATABASE_URL"], upgrade=False,
                     LIVE_WAIT_SECONDS=20.0, PUBLIC_URL="")
+
+
+def create_limited():
+    """The app with its limits on, as a real server has them (the limits the test sets in the environment);
+    each answer says which worker process gave it (X-Worker), so a test can reach both."""
+    limits = {name: os.environ[name] for name in ("WRONG_CODE_LIMIT", "ACTION_LIMIT_PER_DEVICE") if name in os.environ}
+    app = make_app(database_url=os.environ["DATABASE_URL"], upgrade=False, PUBLIC_URL="", RATELIMIT_ENABLED=True,
+                   LIVE_WAIT_SECONDS=20.0, **limits)
+
+    @app.after_request
+    def worker(response):
+        response.headers["X-Worker"] = str(os.getpid())
+        return response
+    return app

@@ -17,10 +17,10 @@ from ..i18n import translate
 from ..models import Game, db
 from ..rules.base import BadParams, RuleError
 from ..security import csrf
-from . import devices, live, messages
+from . import devices, limits, live, messages
 from .games import draw_every_page
-from .limits import new_game_limit
-from .forms import BadForm, json_params, request_json, short_text, version
+from .limits import change_limit, new_game_limit
+from .forms import BadForm, json_loads, json_params, request_bytes, request_json, short_text, version
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)
@@ -50,17 +50,12 @@ def fail(status: int, message: str, game: Game | None = None):
 
 
 def load(code: str) -> Game:
-    try:
-        return store.find(code)
-    except store.GameNotFound:
-        abort(404)
+    """The game; GameNotFound is a 404 (counted as a wrong code), GameDeleted a 410 (errors.py)."""
+    return store.find(code)
 
 
 def load_with_seat(code: str, device_id: str) -> tuple[Game, str | None]:
-    try:
-        return store.find_with_seat(code, device_id)
-    except store.GameNotFound:
-        abort(404)
+    return store.find_with_seat(code, device_id)
 
 
 @bp.post("/games")
@@ -70,11 +65,13 @@ def create():
         data = body()
         kind = str(data.get("kind", ""))[:32]
         title = short_text(data.get("title", ""), _("The game's name"), 80, required=False)
-        game = store.create_game(kind, json_params(data.get("setup", {})), title, random.SystemRandom())
+        game = store.create_game(kind, json_params(data.get("setup", {})), title, random.SystemRandom(),
+                                 created_by=devices.current().id)
     except BadForm as error:
         return fail(400, str(error))
     except RuleError as error:
         return fail(400 if isinstance(error, BadParams) else 422, translate(error.text))
+    limits.remember(game.code)
     return jsonify(game_json(game)), 201
 
 
@@ -84,6 +81,7 @@ def show(code: str):
 
 
 @bp.post("/games/<code>/actions")
+@change_limit
 def act(code: str):
     device = devices.current()
     game, seat = load_with_seat(code, device.id)  # the seat read with the game: no query after the change
@@ -102,6 +100,7 @@ def act(code: str):
 
 
 @bp.post("/games/<code>/undo")
+@change_limit
 def undo(code: str):
     device = devices.current()
     game, seat = load_with_seat(code, device.id)
@@ -152,7 +151,7 @@ def stream(code: str):
     if after is None:
         found = store.current_token(code)
         if found is None:
-            abort(404)
+            raise store.GameNotFound(code)
         after = int(found[1].split(".")[0])
     told = after
 
@@ -191,7 +190,13 @@ def export(code: str):
 @new_game_limit
 def import_game():
     try:
-        game = store.import_game(body(), render=lambda game: (draw_every_page(game), game_json(game)))
+        raw = request_bytes(current_app.config["IMPORT_MAX_BYTES"])
+        limits.spend_on_import(len(raw))
+        data = json_loads(raw)
+        if not isinstance(data, dict):
+            raise BadForm(_("The body must be a JSON object."))
+        game = store.import_game(data, render=lambda game: (draw_every_page(game), game_json(game)),
+                                 created_by=devices.current().id)
     except BadForm as error:
         return fail(400, str(error))
     except store.BadImport as error:

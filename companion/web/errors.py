@@ -1,10 +1,14 @@
 """Bad input gets a clear page (or fragment) and a 4xx; nothing here ever answers 500 on purpose."""
 from __future__ import annotations
 
-from flask import Flask, jsonify, make_response, render_template, request
+from flask import Flask, jsonify, render_template, request
 from flask_babel import gettext as _
+from flask_limiter import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, MethodNotAllowed
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, TooManyRequests
+
+from .. import store
+from .limits import retry_after
 
 from .render import is_htmx
 
@@ -13,14 +17,23 @@ def wants_json() -> bool:
     return request.path.startswith("/api/")
 
 
-def error_response(status: int, message: str, join_form: bool = False, code: str = ""):
+def error_response(status: int, message: str, join_form: bool = False, code: str = "", headers: dict | None = None):
+    headers = dict(headers or {})
     if wants_json():
-        return jsonify(error=message, status=status), status
+        return jsonify(error=message, status=status), status, headers
     if is_htmx():
         # Into the page's message area, not over the panel the request targeted.
         return render_template("error_fragment.html", message=message), status, {
-            "HX-Retarget": "#flash", "HX-Reswap": "innerHTML"}
-    return render_template("error.html", status=status, message=message, join_form=join_form, code=code), status
+            **headers, "HX-Retarget": "#flash", "HX-Reswap": "innerHTML"}
+    return render_template("error.html", status=status, message=message, join_form=join_form,
+                           code=code), status, headers
+
+
+def said_why(error: HTTPException) -> bool:
+    """A 429 that carries its own message (which limit, what to do), not the default one."""
+    if isinstance(error, RateLimitExceeded):
+        return bool(error.limit.error_message)
+    return isinstance(error, TooManyRequests) and error.description != TooManyRequests.description
 
 
 def init_app(app: Flask) -> None:
@@ -34,6 +47,15 @@ def init_app(app: Flask) -> None:
         return error_response(404, _("There is no game or page here. Check the code and try again."),
                               join_form=True)
 
+    @app.errorhandler(store.GameNotFound)
+    def no_such_game(error: store.GameNotFound):
+        if isinstance(error, store.GameDeleted):
+            from .games import deleted_answer
+            return deleted_answer(error.game)
+        from .limits import wrong_code
+        refusal = wrong_code(error.args[0])
+        return other_http(refusal) if refusal is not None else not_found(error)
+
     @app.errorhandler(413)
     def too_large(_error):
         return error_response(400, _("That was too much data to send. Nothing was changed."))
@@ -45,10 +67,14 @@ def init_app(app: Flask) -> None:
                     405: _("That is not how this page is used. Nothing was changed."),
                     408: _("The request arrived too slowly. Nothing was changed."),
                     429: _("Too many tries from this device. Wait a while and try again.")}
-        response = make_response(error_response(status, messages.get(status, error.name)))
+        message = error.description if status == 429 and said_why(error) else messages.get(status, error.name)
+        headers = {}
+        wait = retry_after(error) if isinstance(error, TooManyRequests) else None
+        if wait:
+            headers["Retry-After"] = str(wait)
         if isinstance(error, MethodNotAllowed) and error.valid_methods:
-            response.headers["Allow"] = ", ".join(sorted(error.valid_methods))  # RFC 9110: a 405 says which
-        return response
+            headers["Allow"] = ", ".join(sorted(error.valid_methods))  # RFC 9110: a 405 says which
+        return error_response(status, message, headers=headers)
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):

@@ -1,4 +1,5 @@
-"""Idle games are archived after IDLE_ARCHIVE_DAYS, then deleted ARCHIVED_DELETE_DAYS later.
+"""Idle games are archived after IDLE_ARCHIVE_DAYS, then deleted ARCHIVED_DELETE_DAYS later; games a
+device deleted are purged DELETED_KEEP_DAYS after (until then they can be restored).
 
 The sweep is two statements: it runs from `flask sweep-games` (a cron job, if wanted) and, at most once
 a day per server process, when someone opens the home page, the page that lists the dates.
@@ -22,8 +23,12 @@ def _periods() -> tuple[timedelta, timedelta]:
     return timedelta(days=config["IDLE_ARCHIVE_DAYS"]), timedelta(days=config["ARCHIVED_DELETE_DAYS"])
 
 
+def keep_deleted() -> timedelta:
+    return timedelta(days=current_app.config["DELETED_KEEP_DAYS"])
+
+
 def sweep() -> tuple[int, int]:
-    return store.sweep_idle(utcnow(), *_periods())
+    return store.sweep_idle(utcnow(), *_periods(), keep_deleted())
 
 
 def sweep_if_due() -> None:
@@ -43,9 +48,10 @@ def deadlines(game: Game) -> tuple[datetime, datetime]:
 def init_app(app: Flask) -> None:
     app.extensions["expiry"] = {"lock": threading.Lock(), "last": None}
     app.jinja_env.globals["idle_deadlines"] = deadlines
+    app.jinja_env.globals["restore_until"] = lambda game: store.restore_until(game, keep_deleted())
 
     @app.cli.command("sweep-games")
     def sweep_games() -> None:
-        """Archive idle games and delete long-archived ones."""
+        """Archive idle games, delete long-archived ones and purge those deleted long enough ago."""
         archived, deleted = sweep()
         click.echo(f"{archived} archived, {deleted} deleted")

@@ -133,6 +133,11 @@ def gunzip(raw: bytes, limit: int) -> bytes:
 
 def request_json(limit: int) -> Any:
     """The request's JSON body (gzip-compressed if Content-Encoding says so), through json_loads."""
+    return json_loads(request_bytes(limit))
+
+
+def request_bytes(limit: int) -> bytes:
+    """The request's JSON body as bytes, inflated if Content-Encoding says gzip (at most `limit`)."""
     if not request.is_json:
         raise BadForm(_("Send JSON (Content-Type: application/json)."))
     raw = request.get_data(cache=False)
@@ -141,4 +146,4 @@ def request_json(limit: int) -> Any:
         raw = gunzip(raw, limit)
     elif encoding not in ("", "identity"):
         raise BadForm(_("Send JSON as it is or gzip-compressed."))
-    return json_loads(raw)
+    return raw

@@ -4,14 +4,16 @@ from __future__ import annotations
 import json
 import random
 
-from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from flask import Blueprint, Response, abort, jsonify, make_response, redirect, render_template, request, url_for
+from flask_babel import format_date, gettext as _
 
 from .. import security, store
 from ..i18n import translate
 from ..models import Game
 from ..rules.base import BadParams, RuleError, Text
-from . import devices, join, panel_cache
+from . import devices, expiry, join, panel_cache
+from .errors import error_response, wants_json
+from .limits import change_limit
 from .forms import BadForm, action_params, short_text, version
 from .render import draw_block, is_htmx, page_or_block
 
@@ -19,10 +21,8 @@ bp = Blueprint("games", __name__, url_prefix="/g/<code>")
 
 
 def load(code: str, find=store.find) -> Game:
-    try:
-        return find(code)
-    except store.GameNotFound:
-        abort(404)
+    """The game; GameNotFound (a 404, counted as a wrong code: see errors.py) or GameDeleted (410)."""
+    return find(code)
 
 
 def seats_context(game: Game, kind, held: dict[str, tuple[str, str]]) -> dict:
@@ -58,7 +58,8 @@ def game_context(game: Game, *, unseen: bool = False, fragment: bool = False, sh
     context["device_view"] = device_view(variant_of(context))
     context["kind_panel"] = lambda: panel_cache.kind_panel(game, context)
     if not (fragment or is_htmx()):
-        context.update(devices=[] if unseen else store.connected_devices(game), join_url=join.join_url(game.code))
+        context.update(devices=[] if unseen else store.connected_devices(game), join_url=join.join_url(game.code),
+                       may_delete=not unseen and store.may_delete(game, devices.current().id))
     return context
 
 
@@ -164,10 +165,7 @@ def show(code: str):
         if found is not None:
             store.touch_presence(found[2], devices.current().id)
             return panel_cache.cache().answer(found[0])
-    try:
-        shot = store.find_with_snapshot(code)
-    except store.GameNotFound:
-        abort(404)
+    shot = store.find_with_snapshot(code)
     return show_game(shot.game, shot=shot)
 
 
@@ -178,6 +176,7 @@ def localized(game: Game, action: str, params: dict) -> dict:
 
 
 @bp.post("/act")
+@change_limit
 def act(code: str):
     game = load(code, store.find_for_change)
     try:
@@ -208,6 +207,7 @@ def stale_message(game: Game, seen: int, twice: str = "", elsewhere: str = "") -
 
 
 @bp.post("/undo")
+@change_limit
 def undo(code: str):
     game = load(code, store.find_for_change)
     try:
@@ -282,6 +282,7 @@ def calculate(code: str, name: str):
 
 
 @bp.post("/seat")
+@change_limit
 def take_seat(code: str):
     game = load(code)
     kind = store.kind_of(game)
@@ -317,6 +318,7 @@ def watch(code: str):
 
 
 @bp.post("/seat/release")
+@change_limit
 def release_seat(code: str):
     game = load(code)
     store.release_seat(game, devices.current().id)
@@ -351,6 +353,7 @@ def roster(code: str):
 
 
 @bp.post("/rename")
+@change_limit
 def rename(code: str):
     game = load(code)
     try:
@@ -361,6 +364,7 @@ def rename(code: str):
 
 
 @bp.post("/archive")
+@change_limit
 def archive(code: str):
     game = load(code)
     store.set_archived(game, request.form.get("archived") == "1")
@@ -368,12 +372,46 @@ def archive(code: str):
 
 
 @bp.post("/delete")
+@change_limit
 def delete(code: str):
     game = load(code)
+    me = devices.current().id
+    if not store.may_delete(game, me):
+        return show_game(game, 403, error=_("Only a device that started this game, holds a seat in it or made a "
+                                            "change in it can delete it."))
     if request.form.get("confirm") != "yes":
         return show_game(game, 400, error=_("Tick “Yes, delete this game” to delete it."))
-    store.delete(game)
+    store.delete(game, me)
     return redirect(url_for("home.index"), 303)
+
+
+@bp.post("/restore")
+@change_limit
+def restore(code: str):
+    """Out of the bin, in one tap from the home page of a device that had it."""
+    game = load(code, lambda code: store.find(code, deleted=True))
+    if game.deleted_at is not None:
+        if not store.may_restore(game, devices.current().id):
+            return deleted_answer(game, 403)
+        store.restore(game)
+    return redirect(url_for("games.show", code=game.code), 303)
+
+
+def deleted_answer(game: Game, status: int = 410):
+    """What a deleted game's code answers, on every path: that it is gone, until when it can be restored, and
+    (to a device that had it) the button that restores it."""
+    until = store.restore_until(game, expiry.keep_deleted())
+    message = _("This game was deleted. It can be restored until %(date)s, then it is gone for good.",
+                date=format_date(until))
+    if wants_json():
+        return jsonify(error=message, status=status, restore_until=until.isoformat() + "Z"), status
+    if is_htmx():
+        return error_response(status, message)
+    deleted_by = store.device_label(game.deleted_by) if game.deleted_by else ""
+    return render_template("deleted.html", game=game, message=message, until=until,
+                           deleted_by=devices.device_name(deleted_by, game.deleted_by) if game.deleted_by else "",
+                           may_restore=store.may_restore(game, devices.current().id),
+                           refused=status == 403), status
 
 
 @bp.get("/export")

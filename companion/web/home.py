@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from .. import kinds, security, store
 from ..i18n import LANG_COOKIE, translate
 from ..rules.base import BadParams, RuleError, Text
-from . import devices, expiry
+from . import devices, expiry, limits
 from .errors import error_response
 from .forms import CONTROL, BadForm, action_params, gunzip, json_loads, short_text
 from .games import draw_every_page
@@ -24,6 +24,7 @@ GZIP_MAGIC = b"\x1f\x8b"
 def home_page(status: int = 200, message: str | None = None):
     return render_template("home.html", kinds=kinds.every(), message=message,
                            recent=store.recent_games(devices.current().id),
+                           deleted=store.deleted_games(devices.current().id),
                            device=devices.current()), status
 
 
@@ -38,9 +39,13 @@ def join():
     code = store.normalize_code(request.form.get("code", "")[:40])
     if not code:
         return home_page(400, _("Type the game's code, e.g. K7Q3M."))
+    limits.check_code(code)
     try:
-        game = store.find(code)
+        game = store.find(code, deleted=True)  # a deleted one: its page says so
     except store.GameNotFound:
+        refusal = limits.wrong_code(code)
+        if refusal is not None:
+            raise refusal from None
         # Keep what was typed in the box, so a mistyped letter can be seen and fixed.
         return error_response(404, _("No game has the code %(code)s. Check it and try again.", code=code),
                               join_form=True, code=code)
@@ -60,7 +65,7 @@ def new_game(kind_key: str):
     try:
         title = short_text(request.form.get("title", ""), _("The game's name"), TITLE_MAX, required=False)
         game = store.create_game(kind.key, localized_setup(kind, action_params(request.form)),
-                                 title or translate(kind.name), random.SystemRandom())
+                                 title or translate(kind.name), random.SystemRandom(), created_by=devices.current().id)
     except BadForm as error:
         return render_template("setup.html", kind=kind, form=request.form, message=str(error)), 400
     except RuleError as error:
@@ -136,7 +141,8 @@ def import_game():
         raw = upload.read(limit + 1)
         if raw[:2] == GZIP_MAGIC:
             raw = gunzip(raw, limit)
-        game = store.import_game(json_loads(raw), render=draw_every_page)
+        limits.spend_on_import(len(raw))
+        game = store.import_game(json_loads(raw), render=draw_every_page, created_by=devices.current().id)
     except BadForm:
         return home_page(400, _("This is not a Table Companion game file."))
     except store.BadImport as error:

@@ -1,48 +1,173 @@
-"""Friction for guessers: wrong game codes and new games are counted per client address.
+"""Friction for guessers and floods, counted per server (every worker process shares the counts).
 
-A code is 5 letters of 25 (about 9.8 million): unlimited, one client could try ~350 a second and find
-one of ten live games in under an hour. Only answers of 404 count against the wrong-code limit, so a
-player opening their own game never does. Counts live in memory by default (per server process);
-RATELIMIT_STORAGE_URI (redis://…, memcached://…) shares them between processes and hosts.
+- Wrong codes, per client address: a code is 5 letters of 25 (about 9.8 million); unlimited, one client
+  could try ~350 a second and find one of ten live games in under an hour. Only a lookup of a code that
+  no game has counts, and once the limit trips only lookups of codes this device has not opened before
+  wait (429): the games the address's devices play keep answering. A code the device never opened waits
+  whether a game has it or not — answering the right ones would tell a guesser which codes exist.
+- New games (the setup form, the API, import), per address; imported bytes, per address (as inflated).
+- Changes to a game (actions and undo, forms, htmx and the API alike, seats and settings too), per
+  device and per address: far above what a table taps, far below what fills a disk (README, "Settings").
+
+The counts live in RATELIMIT_STORAGE_URI; the default `host://` is one file shared by the server's
+processes (companion/limit_storage.py), so the numbers in the README are what a client meets.
 """
 from __future__ import annotations
 
+import math
 import time
+from pathlib import Path
 
-from flask import Flask, Response, current_app, make_response
+from flask import Flask, Response, current_app, g, request, session
 from flask_babel import gettext as _
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
+from limits import RateLimitItem, parse_many
+from werkzeug.exceptions import TooManyRequests
 
-from .errors import error_response
+from .. import limit_storage, store
+from .panel_disk import MEMORY, host_folder
 
-
-def _is_wrong_code(response: Response) -> bool:
-    return response.status_code == 404
-
-
-limiter = Limiter(
-    get_remote_address,
-    application_limits=[lambda: current_app.config["WRONG_CODE_LIMIT"]],
-    application_limits_deduct_when=_is_wrong_code,
-    # No X-RateLimit-* or Retry-After on answers that were not refused: a 201 has nothing to retry. A 429
-    # says when to try again (too_many below).
-    headers_enabled=False,
-)
+# No X-RateLimit-* headers on every answer: a 429 says Retry-After (retry_after below), nothing else does.
+# A store that fails (a full /dev/shm, a broken file) lets the request through, logged: no tap fails for it.
+limiter = Limiter(get_remote_address, headers_enabled=False, swallow_errors=True)
 
 # The setup form, the API and import share one budget: each makes a game.
 new_game_limit = limiter.shared_limit(lambda: current_app.config["NEW_GAME_LIMIT"], scope="new-game",
                                       methods=["POST"])
 
 
+def _device() -> str:
+    return getattr(g, "device_id", "") or request.cookies.get("device", "")
+
+
+_per_device = limiter.shared_limit(
+    lambda: current_app.config["ACTION_LIMIT_PER_DEVICE"], scope="changes-device", key_func=_device,
+    error_message=lambda: _("Too many changes from this device in a short time: nothing was done. "
+                            "Wait a few seconds and try again."))
+_per_address = limiter.shared_limit(
+    lambda: current_app.config["ACTION_LIMIT_PER_ADDRESS"], scope="changes-address",
+    error_message=lambda: _("Too many changes from this network in a short time: nothing was done. "
+                            "Wait a little and try again."))
+
+
+def change_limit(view):
+    """A request that changes a game: counted for its device and its address."""
+    return _per_address(_per_device(view))
+
+
+# --- wrong codes --------------------------------------------------------------------------------
+
+WRONG_CODE = "wrong-code"
+KNOWN = "codes"  # the session's list of codes this device opened
+KNOWN_MAX = 40
+
+
+def retry_after(error: TooManyRequests) -> int | None:
+    """Seconds until the limit that refused this request lets it through."""
+    if isinstance(error.retry_after, int):  # this module's refusals
+        return error.retry_after
+    breached = limiter.current_limit if isinstance(error, RateLimitExceeded) else None
+    return max(1, breached.reset_at - int(time.time())) if breached is not None else None
+
+
+def _within(item: RateLimitItem, *key: str, cost: int = 1, count: bool = True) -> bool:
+    """limits' hit (or test, `count` False), as Flask-Limiter's own checks do: a failing store lets it by."""
+    try:
+        strategy = limiter.limiter
+        return strategy.hit(item, *key, cost=cost) if count else strategy.test(item, *key, cost=cost)
+    except Exception:  # noqa: BLE001 — whatever the store raised (limits wraps no error of its own here)
+        current_app.logger.exception("the limits' store failed; let through")
+        return True
+
+
+def _items(setting: str) -> list[RateLimitItem]:
+    return parse_many(current_app.config[setting])
+
+
+def _refusal(item: RateLimitItem, *key: str, message: str) -> TooManyRequests:
+    reset = limiter.limiter.get_window_stats(item, *key).reset_time
+    return TooManyRequests(message, retry_after=max(1, math.ceil(reset - time.time())))
+
+
+def _too_many_wrong_codes() -> str:
+    return _("Too many wrong game codes from this network. Wait a minute and try again.")
+
+
+def knows(code: str) -> bool:
+    return store.normalize_code(code) in session.get(KNOWN, ())
+
+
+def remember(code: str) -> None:
+    """This device opened the game `code` (it answered): the wrong-code limit never holds it back."""
+    code = store.normalize_code(code)
+    known = list(session.get(KNOWN, ()))
+    if code not in known:
+        session[KNOWN] = [*known, code][-KNOWN_MAX:]
+
+
+def check_code(code: str) -> None:
+    """Before a code is looked up: 429 once this address has had too many wrong ones, unless this device
+    opened this game before."""
+    if not limiter.enabled or knows(code):
+        return
+    for item in _items("WRONG_CODE_LIMIT"):
+        if not _within(item, WRONG_CODE, get_remote_address(), count=False):
+            raise _refusal(item, WRONG_CODE, get_remote_address(), message=_too_many_wrong_codes())
+
+
+def wrong_code(code: str) -> TooManyRequests | None:
+    """A lookup found no game with `code`: it counts, unless this device had it open (a game deleted
+    since is no guess). The 429 to answer instead of the 404, if it was one too many."""
+    if not limiter.enabled or knows(code):
+        return None
+    refusal = None
+    for item in _items("WRONG_CODE_LIMIT"):
+        if not _within(item, WRONG_CODE, get_remote_address()) and refusal is None:
+            refusal = _refusal(item, WRONG_CODE, get_remote_address(), message=_too_many_wrong_codes())
+    return refusal
+
+
+# --- imported bytes -----------------------------------------------------------------------------
+
+IMPORTED = "imported-kb"
+
+
+def spend_on_import(size: int) -> None:
+    """A game file of `size` bytes (inflated) is about to be read: 429 past the address's budget. Every
+    file counts, kept or refused, as every new game does."""
+    if not limiter.enabled:
+        return
+    cost = max(1, math.ceil(size / 1024))
+    for item in _items("IMPORT_MEGABYTES_LIMIT"):
+        in_kb = type(item)(item.amount * 1024, item.multiples, item.namespace)
+        if not _within(in_kb, IMPORTED, get_remote_address(), cost=cost):
+            raise _refusal(in_kb, IMPORTED, get_remote_address(), message=_(
+                "This network has imported %(megabytes)s MB of game files recently, as much as the server "
+                "takes: nothing was imported. Try again later.", megabytes=item.amount))
+
+
 def init_app(app: Flask) -> None:
+    if app.config.get("RATELIMIT_STORAGE_URI") == f"{limit_storage.SCHEME}://":
+        folder = app.config.get("PANEL_FOLDER")
+        place = host_folder(app.instance_path, app.config["SQLALCHEMY_DATABASE_URI"],
+                            Path(folder) if folder else MEMORY, what="limits")
+        if place is None:  # SQLite in memory: one process
+            app.config["RATELIMIT_STORAGE_URI"] = "memory://"
+        else:
+            place.mkdir(mode=0o700, parents=True, exist_ok=True)
+            app.config["RATELIMIT_STORAGE_URI"] = f"{limit_storage.SCHEME}://{place / 'counts.sqlite3'}"
     limiter.init_app(app)
 
-    @app.errorhandler(RateLimitExceeded)
-    def too_many(_error: RateLimitExceeded):
-        response = make_response(error_response(429, _("Too many tries from this device. Wait a while and "
-                                                       "try again.")))
-        breached = limiter.current_limit
-        seconds = int(breached.reset_at - time.time()) if breached else 60  # as Flask-Limiter counts it
-        response.headers["Retry-After"] = str(max(1, seconds))
+    @app.before_request
+    def code_first() -> None:
+        code = (request.view_args or {}).get("code")
+        if code is not None:
+            check_code(code)
+
+    @app.after_request
+    def opened(response: Response) -> Response:
+        code = (request.view_args or {}).get("code")
+        if code is not None and limiter.enabled and 200 <= response.status_code < 400:
+            remember(code)
         return response

@@ -48,7 +48,7 @@ def wait_for_change(code: str):
         with watcher.waiting(code, g.device_id, request.remote_addr or "") as wait_on:
             found = store.current_token(code)
             if found is None:
-                abort(404)
+                raise store.GameNotFound(code)
             game_id, current = found
             if not same(current, seen):
                 return changed(current)
@@ -107,7 +107,7 @@ def event_stream(code: str, seen: str, moved: Moved, gzipped: bool = False):
     row = store.live_row(code)
     if row is None:
         place.close()
-        abort(404)
+        raise store.GameNotFound(code)
     game_id, current = row.id, row.token
     store.touch_presence(game_id, g.device_id)
     db.session.close()  # no connection held while the stream is open

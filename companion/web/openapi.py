@@ -32,7 +32,10 @@ ERRORS = {
     "400": _json(ref("Error"), "Malformed: not JSON, a missing or bad version, an unknown action, a bad parameter"),
     "404": _json(ref("Error"), "No game has this code"),
     "408": _json(ref("Error"), "The body arrived too slowly; nothing changed"),
-    "429": _json(ref("Error"), "Too many wrong codes, new games or waiting requests from this address or device "
+    "410": _json(ref("Deleted"), "The game was deleted: it can be restored until restore_until, on the home page "
+                                 "of a device that had it"),
+    "429": _json(ref("Error"), "Too many wrong codes (then codes this device never opened wait too), new games, "
+                               "imported megabytes, changes or waiting requests from this address or device "
                                "(Retry-After says when to try again)"),
 }
 STALE_AND_REFUSED = {
@@ -147,6 +150,8 @@ def schemas() -> dict:
                                                      "properties": {"change": ref("Change")}}]},
         "Error": {"type": "object", "required": ["error", "status"],
                   "properties": {"error": {"type": "string"}, "status": {"type": "integer"}}},
+        "Deleted": {"allOf": [ref("Error"), {"type": "object", "required": ["restore_until"], "properties": {
+            "restore_until": {"type": "string", "format": "date-time"}}}]},
         "ErrorWithGame": {"allOf": [ref("Error"), {"type": "object", "required": ["game"],
                                                    "properties": {"game": ref("Game")}}]},
         "NewGame": {"anyOf": [ref(f"NewGameOf_{k.key}") for k in every_kind]},
@@ -199,17 +204,17 @@ def _document() -> dict:
                               "422": _json(ref("Error"), "the setup breaks a rule")}}},
             "/api/games/{code}": {"get": {
                 "operationId": "getGame", "summary": "The game", "parameters": [CODE],
-                "responses": {"200": _json(ref("Game"), "the game"), **_errors("404", "429")}}},
+                "responses": {"200": _json(ref("Game"), "the game"), **_errors("404", "410", "429")}}},
             "/api/games/{code}/actions": {"post": {
                 "operationId": "act", "summary": "Apply one action (one of the game's kind)", "parameters": [CODE],
                 "requestBody": body("Action"),
                 "responses": {"200": _json(ref("GameAfterChange"), "the game after the change, and the change"),
-                              **_errors("400", "404", "408", "409", "422", "429")}}},
+                              **_errors("400", "404", "408", "409", "410", "422", "429")}}},
             "/api/games/{code}/undo": {"post": {
                 "operationId": "undo", "summary": "Undo the latest change not yet undone", "parameters": [CODE],
                 "requestBody": body("Undo"),
                 "responses": {"200": _json(ref("GameAfterChange"), "the game after the undo, and the undo"),
-                              **_errors("400", "404", "408", "409", "422", "429")}}},
+                              **_errors("400", "404", "408", "409", "410", "422", "429")}}},
             "/api/games/{code}/events": {"get": {
                 "operationId": "events", "summary": "The history, newest first, a page at a time",
                 "parameters": [CODE,
@@ -218,7 +223,7 @@ def _document() -> dict:
                                {"name": "limit", "in": "query", "description": "at most this many (default 100)",
                                 "schema": {"type": "integer", "minimum": 1, "maximum": EVENTS_MAX}}],
                 "responses": {"200": _json({"type": "array", "items": ref("Change")}, "changes, newest first"),
-                              **_errors("400", "404", "429")}}},
+                              **_errors("400", "404", "410", "429")}}},
             "/api/games/{code}/stream": {"get": {
                 "operationId": "stream",
                 "summary": "Follow the game: an event `change` (id: its seq, data: a Change as JSON) for every "
@@ -233,7 +238,7 @@ def _document() -> dict:
                 "responses": {"200": sse, **_errors("400", "404", "429")}}},
             "/api/games/{code}/export": {"get": {
                 "operationId": "export", "summary": "The game file, with its whole history", "parameters": [CODE],
-                "responses": {"200": _json(ref("ExportFile"), "the file"), **_errors("404", "429")}}},
+                "responses": {"200": _json(ref("ExportFile"), "the file"), **_errors("404", "410", "429")}}},
             "/api/import": {"post": {
                 "operationId": "importGame", "summary": "A new game (new code) from an exported file "
                                                        "(as it is, or with Content-Encoding: gzip)",

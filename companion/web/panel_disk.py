@@ -39,17 +39,8 @@ class PanelDisk:
         """A folder per database in `base` (by default a file system in RAM: a panel file is written after
         every change and read at once, never needed after a restart); without one, beside a SQLite file or
         in the instance folder. None for SQLite in memory (one process)."""
-        url = sa.engine.make_url(database_uri)
-        if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
-            return None
-        database = str(Path(url.database).resolve()) if url.get_backend_name() == "sqlite" else database_uri
-        digest = hashlib.sha256(database.encode()).hexdigest()[:16]
-        own = _own_folder(base / f"table-companion-{os.getuid()}") if base else None
-        if own is not None:
-            return cls(own / digest)
-        if url.get_backend_name() == "sqlite":
-            return cls(Path(url.database).parent / f"{Path(url.database).name}.panels")
-        return cls(Path(instance_path) / "panels" / digest)
+        folder = host_folder(instance_path, database_uri, base)
+        return cls(folder) if folder is not None else None
 
     def _path(self, key: tuple) -> Path:
         game_id, code, _created_at, _version, _seating, locale = key
@@ -149,6 +140,23 @@ class PanelDisk:
     @staticmethod
     def release(claim: Path) -> None:
         claim.unlink(missing_ok=True)
+
+
+def host_folder(instance_path: str, database_uri: str, base: Path | None = MEMORY, what: str = "panels") -> Path | None:
+    """Where the server processes of one database on this host share `what` (the panels, the limits'
+    counts): a folder of this user's in `base` (RAM), else beside a SQLite file or in the instance folder.
+    None for SQLite in memory (one process)."""
+    url = sa.engine.make_url(database_uri)
+    if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
+        return None
+    database = str(Path(url.database).resolve()) if url.get_backend_name() == "sqlite" else database_uri
+    digest = hashlib.sha256(database.encode()).hexdigest()[:16]
+    own = _own_folder(base / f"table-companion-{os.getuid()}") if base else None
+    if own is not None:
+        return own / (digest if what == "panels" else f"{digest}.{what}")
+    if url.get_backend_name() == "sqlite":
+        return Path(url.database).parent / f"{Path(url.database).name}.{what}"
+    return Path(instance_path) / what / digest
 
 
 def _own_folder(path: Path) -> Path | None:

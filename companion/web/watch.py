@@ -168,13 +168,13 @@ class Watcher:
         with self.app.app_context():
             try:
                 rows = db.session.execute(sa.select(Game.code, Game.version, Game.seating)
-                                          .where(Game.code.in_(codes))).all()
+                                          .where(Game.code.in_(codes), Game.deleted_at.is_(None))).all()
             finally:
                 db.session.remove()
         self.publish_all(codes, {r.code: f"{r.version}.{r.seating}" for r in rows})
 
     def publish_all(self, codes: list[str], found: dict[str, str]) -> None:
-        """`found`: the tokens read of `codes`; a code not found is a deleted game."""
+        """`found`: the tokens read of `codes`; a code not found is a deleted game (or one in the bin)."""
         for code in codes:
             self.publish(code, found.get(code, GONE))
 
@@ -211,7 +211,8 @@ def _sqlite_rows(connection: sqlite3.Connection, codes: list[str]) -> dict[str, 
     """The waited games' versions and seatings, read on the watcher's own connection: plain sqlite3, one
     statement whatever the number of games (prepared once), without the ORM."""
     return {code: (version, seating) for code, version, seating in connection.execute(
-        f"SELECT code, version, seating FROM {Game.__tablename__} WHERE code IN (SELECT value FROM json_each(?))",
+        f"SELECT code, version, seating FROM {Game.__tablename__} WHERE code IN (SELECT value FROM json_each(?)) "
+        "AND deleted_at IS NULL",
         (json.dumps(codes),))}
 
 

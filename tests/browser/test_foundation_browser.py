@@ -143,10 +143,16 @@ def test_a_change_elsewhere_waits_while_someone_types(live_server, device):
     expect(tablet.locator("#flash")).to_have_text("")
 
 
-def test_a_game_deleted_on_another_device_says_so(live_server, device):
+def test_a_game_deleted_on_another_device_says_so_and_comes_back_in_one_tap(live_server, device):
     tablet, phone = counter_on_tablet_and_phone(live_server, device)
-    phone.get_by_label("Yes, delete this game").check()
-    phone.get_by_role("button", name="Delete").click()
-    expect(tablet.locator("#flash")).to_contain_text("no longer exists")
-    tablet.get_by_role("button", name="+1").click()  # a tap on the gone game: a message, not silence
-    expect(tablet.locator("#flash")).to_contain_text("There is no game")
+    expect(phone.get_by_label("Yes, delete this game")).to_have_count(0)  # the phone only looked at it
+    tablet.get_by_role("button", name="+1").click()
+    expect(phone.locator("#count")).to_have_text("1")
+    tablet.get_by_label("Yes, delete this game").check()  # the tablet started it
+    tablet.get_by_role("button", name="Delete").click()
+    expect(phone.locator("#flash")).to_contain_text("was deleted on another device")
+    phone.get_by_role("button", name="+1").click()  # a tap on the gone game: a message, not silence
+    expect(phone.locator("#flash")).to_contain_text("It can be restored until")
+    phone.goto(live_server + "/")  # the phone had it: its home page offers it back
+    phone.get_by_role("button", name="Restore").click()
+    expect(phone.locator("#count")).to_have_text("1")

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from tests.conftest import csrf_token, make_app
+from tests.web.helpers import act
 
 LIMITS = {"RATELIMIT_ENABLED": True, "WRONG_CODE_LIMIT": "5 per hour", "NEW_GAME_LIMIT": "3 per hour"}
 
@@ -59,3 +60,61 @@ def test_the_limits_come_from_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("SECRET_KEY", "x")
     settings = config.from_environment(str(tmp_path))
     assert settings["RATELIMIT_STORAGE_URI"] == "memory://" and settings["NEW_GAME_LIMIT"] == "7 per day"
+
+
+def test_a_tripped_wrong_code_limit_leaves_the_games_of_the_address_working(limited):
+    """A club behind one address: one phone mistypes (or guesses) until the limit trips; every table's
+    own game still answers. Codes this device never opened wait, whether a game has them or not: were a
+    right one answered while wrong ones wait, a guesser would learn which codes exist."""
+    player, guesser, latecomer = limited.test_client(), limited.test_client(), limited.test_client()
+    code = player.post("/api/games", json={"kind": "counter", "setup": {}}).get_json()["code"]
+    url = f"/g/{code}"
+    token = csrf_token(player, url)
+    for page in ("/no-such-page", "/static/no-such-file.css", f"{url}/calc/nothing"):
+        assert player.get(page).status_code == 404  # not a game code: never counted
+    assert guesser.post("/join", data={"csrf_token": csrf_token(guesser), "code": "AAAAA"}).status_code == 404
+    assert [guesser.get(f"/api/games/{c}").status_code for c in ("CCCCC", "DDDDD", "EEEEE", "FFFFF")] == [404] * 4
+    assert guesser.get("/g/GGGGG").status_code == 429  # tripped
+    assert guesser.get(url).status_code == 429  # a code it never opened: no oracle
+    assert latecomer.get(f"/api/games/{code}").status_code == 429
+    # the player's game, on the same address: its page, panel, API, actions, live updates and history
+    assert player.get(url).status_code == 200
+    assert player.get(url, headers={"HX-Request": "true"}).status_code == 200
+    assert player.get(f"/api/games/{code}").status_code == 200
+    assert act(player, url, token, 0, "add", n="1").status_code == 200
+    assert player.post(f"/api/games/{code}/actions", json={"version": 1, "action": "add", "params": {"n": 1}}
+                       ).status_code == 200
+    assert player.get(f"{url}/live?v=0.0&wait=0").status_code == 200
+    assert player.get(f"{url}/history").status_code == 200
+    assert player.get(f"{url}/screen").status_code == 200
+
+
+def test_the_wrong_code_limit_is_counted_per_server_not_per_worker_process(tmp_path):
+    """Two server processes on one database and host (gunicorn, one worker each: which of a server's workers
+    takes a connection is the kernel's choice, so a test cannot pick; these are picked by port): ten wrong
+    codes in all, alternating between them, then 429 from both. Counted per process it took twenty."""
+    import urllib.error
+    import urllib.request
+
+    from companion.serving import start_server, stop_server
+    database = f"sqlite:///{tmp_path / 'served.db'}"
+    servers = []
+    try:
+        for migrate in (True, False):
+            servers.append(start_server(database, app="tests.served:create_limited()", workers=1, migrate=migrate,
+                                        env={"WRONG_CODE_LIMIT": "10 per hour"}, log_file=tmp_path / "server.log"))
+        workers, statuses = set(), []
+        for i in range(12):
+            base = servers[i % 2][1]
+            try:
+                answer = urllib.request.urlopen(f"{base}/api/games/{'ACDEFGHJKMNP'[i]}AAAA", timeout=10)
+            except urllib.error.HTTPError as error:
+                answer = error
+            workers.add(answer.headers["X-Worker"])
+            statuses.append(answer.status)
+            answer.close()
+        assert len(workers) == 2
+        assert statuses == [404] * 10 + [429] * 2
+    finally:
+        for process, _ in servers:
+            stop_server(process)

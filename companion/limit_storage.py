@@ -1,0 +1,97 @@
+"""The limits' counts, shared by every worker process of one server: `host:///path/to/file`.
+
+`limits` (under Flask-Limiter) keeps counts in memory, one count per process, unless they live in Redis,
+Memcached or MongoDB: with gunicorn's two workers a client met twice each limit, and a home server has
+none of those services. So the counts live in one small SQLite file per server (in RAM where the host
+has /dev/shm, see web/limits.py), registered with `limits` as a storage of its own (its documented way
+to add one): fixed windows, one statement a hit. Writers take turns as the app's own SQLite writers do
+(database.SqliteWriter: a lock per process and an flock between them, never SQLite's busy handler, which
+would stall a gevent worker); a hit costs tens of microseconds. Several hosts share counts through
+RATELIMIT_STORAGE_URI=redis://… or memcached:// instead.
+"""
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+
+from limits.storage import Storage
+
+from .database import SqliteWriter
+
+SCHEME = "host"
+_SWEEP_EVERY = 1000  # hits between two sweeps of expired counts
+
+
+class HostStorage(Storage):
+    STORAGE_SCHEME = [SCHEME]
+
+    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options):
+        super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
+        self.path = (uri or "").split("://", 1)[1]
+        if not self.path:
+            raise ValueError("host:// needs the counts' file, e.g. host:///dev/shm/limits.sqlite3")
+        self._turn = SqliteWriter(self.path)
+        self._connection: sqlite3.Connection | None = None
+        self._pid = 0
+        self._hits = 0
+
+    @property
+    def base_exceptions(self) -> type[Exception]:
+        return sqlite3.Error
+
+    def _db(self) -> sqlite3.Connection:
+        """This process's connection (a forked worker opens its own). Called holding the turn."""
+        if self._pid != os.getpid() or self._connection is None:
+            connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("PRAGMA synchronous=OFF")  # counts, not games: a crash may lose a few
+            connection.execute("CREATE TABLE IF NOT EXISTS count "
+                               "(key TEXT PRIMARY KEY, hits INTEGER NOT NULL, expires REAL NOT NULL)")
+            self._connection, self._pid = connection, os.getpid()
+        return self._connection
+
+    def incr(self, key: str, expiry: int, amount: int = 1) -> int:
+        now = time.time()
+        with self._turn():
+            db = self._db()
+            # A count past its window starts again at `amount` with a new window.
+            hits = db.execute(
+                "INSERT INTO count (key, hits, expires) VALUES (?1, ?2, ?3) ON CONFLICT (key) DO UPDATE SET "
+                "hits = CASE WHEN expires <= ?4 THEN ?2 ELSE hits + ?2 END, "
+                "expires = CASE WHEN expires <= ?4 THEN ?3 ELSE expires END RETURNING hits",
+                (key, amount, now + expiry, now)).fetchone()[0]
+            self._hits += 1
+            if self._hits % _SWEEP_EVERY == 0:
+                db.execute("DELETE FROM count WHERE expires <= ?", (now,))
+        return hits
+
+    def _row(self, key: str) -> tuple[int, float] | None:
+        with self._turn():
+            row = self._db().execute("SELECT hits, expires FROM count WHERE key = ? AND expires > ?",
+                                     (key, time.time())).fetchone()
+        return row
+
+    def get(self, key: str) -> int:
+        row = self._row(key)
+        return row[0] if row else 0
+
+    def get_expiry(self, key: str) -> float:
+        row = self._row(key)
+        return row[1] if row else time.time()
+
+    def check(self) -> bool:
+        try:
+            with self._turn():
+                self._db().execute("SELECT 1").fetchone()
+            return True
+        except sqlite3.Error:
+            return False
+
+    def reset(self) -> int | None:
+        with self._turn():
+            return self._db().execute("DELETE FROM count").rowcount
+
+    def clear(self, key: str) -> None:
+        with self._turn():
+            self._db().execute("DELETE FROM count WHERE key = ?", (key,))
