@@ -68,7 +68,7 @@ def retry_after(error: TooManyRequests) -> int | None:
     if isinstance(error.retry_after, int):  # this module's refusals
         return error.retry_after
     breached = limiter.current_limit if isinstance(error, RateLimitExceeded) else None
-    return max(1, breached.reset_at - int(time.time())) if breached is not None else None
+    return max(1, math.ceil(breached.reset_at - time.time())) if breached is not None else None
 
 
 def _within(item: RateLimitItem, *key: str, cost: int = 1, count: bool = True) -> bool:
