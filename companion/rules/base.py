@@ -123,9 +123,15 @@ def text_from_file(data: Any, depth: int = 0) -> Text:
     return Text.from_json(data)
 
 
+# Control characters (NUL breaks PostgreSQL's text; none of them is ever typed on purpose) and lone halves of
+# a UTF-16 pair, which JSON's "\ud800" allows: half a character cannot be written as UTF-8, so no page
+# holding one could be sent.
+NOT_PLAIN = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
 def is_plain_text(value: str) -> bool:
-    """No control characters (NUL breaks PostgreSQL's text; none of them is ever typed on purpose)."""
-    return not any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in value)
+    """Text of whole, printable characters: no control character, no lone surrogate."""
+    return NOT_PLAIN.search(value) is None
 
 
 def is_plain_data(value: Any, max_depth: int, max_str: int, budget: list[int] | None = None) -> bool:
