@@ -15,14 +15,13 @@ from flask import Flask, request
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
-from ..rules.base import is_plain_data, is_plain_text
+from ..rules.base import (MAX_PARAM_DEPTH, MAX_PARAM_NAME, MAX_PARAM_TEXT, MAX_PARAM_VALUES, MAX_PARAMS,
+                          is_plain_data, is_plain_text)
+from ..store import MAX_FILE_DEPTH
 
 RESERVED = {"csrf_token", "version", "action", "title"}
-MAX_PARAMS = 40
-MAX_VALUE = 200
-MAX_JSON_DEPTH = 40  # a game file is about 10 deep; Python's parser itself gives up near 1,000
-MAX_PARAMS_DEPTH = 4
-MAX_PARAMS_VALUES = 400
+MAX_VALUE = MAX_PARAM_TEXT
+MAX_JSON_DEPTH = MAX_FILE_DEPTH  # a game file nests deepest (a request less); Python's parser gives up near 1,000
 CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
@@ -68,12 +67,12 @@ def action_params(form: MultiDict) -> dict[str, Any]:
 
 
 def check_params_size(key: str, values: Any) -> None:
-    if len(key) > 40:
+    if len(key) > MAX_PARAM_NAME:
         raise BadForm(_("A field name is too long."))
     for value in values if isinstance(values, list) else [values]:
         if isinstance(value, str) and len(value) > MAX_VALUE:
             raise BadForm(_("A value is too long (at most %(n)d characters).", n=MAX_VALUE))
-    if not is_plain_text(key) or not is_plain_data(values, MAX_PARAMS_DEPTH, MAX_VALUE, [MAX_PARAMS_VALUES]):
+    if not is_plain_text(key) or not is_plain_data(values, MAX_PARAM_DEPTH, MAX_VALUE, [MAX_PARAM_VALUES]):
         raise BadForm(_("A value is too long, too deeply nested or holds control characters."))
 
 
