@@ -182,3 +182,18 @@ def test_an_action_is_refused_past_what_its_event_may_keep(client, app):
     assert response.status_code == 400 and "at most 400" in response.get_json()["error"]
     with app.app_context():
         assert db.session.query(Event).count() == 0
+
+
+def test_a_night_s_long_night_and_mana_search_import_back(client, app):
+    """The Mage Knight tactics a random walk reaches least, used and undone."""
+    code = client.post("/api/games", json={"kind": "mage_knight", "setup": {
+        "player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"], "scenario": "full_conquest",
+        "start_at_night": "1"}}).get_json()["code"]
+    while client.get(f"/api/games/{code}").get_json()["state"]["phase"] == "tactics":
+        picks = [a for a in offered(client, code) if a["action"] == "pick_tactic"]
+        pick = next((a for a in picks if a["params"]["tactic"] in ("mana_search", "long_night")), picks[0])
+        change(client, code, "pick_tactic", **pick["params"])
+    play_until(client, code, "use_tactic", "end_turn")
+    play_until(client, code, "mana_search", "end_turn")
+    undo(client, code)
+    exported_and_imported(client, app, code)
