@@ -23,8 +23,8 @@ from sqlalchemy.orm.attributes import set_committed_value
 from . import changes, kinds, presence
 from .database import one_writer
 from .models import Device, Event, Game, Presence, Seat, db, utcnow
-from .rules.base import (MAX_PARAM_TEXT, MAX_PARAM_VALUES, MAX_TEXT_DEPTH, BadParams, N_, Outcome, RuleError, is_plain_data,
-                         is_plain_params, is_plain_text, text_from_file)
+from .rules.base import (MAX_PARAM_TEXT, MAX_PARAM_VALUES, MAX_TEXT_DEPTH, BadParams, N_, Outcome, RuleError,
+                         is_plain_data, is_plain_params, is_plain_text, text_from_file)
 
 # No 0/O, 1/I/L, 5/S, 2/Z, 8/B: a code read across the table is typed right the first time.
 CODE_ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY"

@@ -35,7 +35,8 @@ def holds_half_a_character(app, client) -> None:
         sqlite = db.engine.dialect.name == "sqlite"
     # As a JSON column holds it: an escape (PostgreSQL's json type keeps it as written, too).
     for table, column in (("game", "state"), ("event", "params"), ("event", "label"), ("event", "state_before")):
-        changed = f"replace({column}, 'Miz Maggie', :bad)" if sqlite else f"replace({column}::text, 'Miz Maggie', :bad)::json"
+        changed = (f"replace({column}, 'Miz Maggie', :bad)" if sqlite
+                   else f"replace({column}::text, 'Miz Maggie', :bad)::json")
         put_raw(app, f"UPDATE {table} SET {column} = {changed}", bad="Miz \\ud800")
     put_raw(app, "UPDATE event SET notices = :bad WHERE seq = 2" if sqlite else
             "UPDATE event SET notices = CAST(:bad AS json) WHERE seq = 2", bad='[{"msgid": "x\\udfff", "params": {}}]')
