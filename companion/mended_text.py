@@ -13,10 +13,10 @@ from typing import Any
 
 REPLACEMENT = "\ufffd"
 SURROGATE = re.compile("[\ud800-\udfff]")
-_HIGH, _LOW = r"\\u[dD][89abAB][0-9a-fA-F]{2}", r"\\u[dD][c-fC-F][0-9a-fA-F]{2}"
-# JSON's escape of half a character: a high half not followed by a low one, or a low one alone. (An emoji is
-# written as a pair of escapes: that is one whole character.)
-LONE_ESCAPE = re.compile(f"{_HIGH}(?!{_LOW})|(?<!{_HIGH}){_LOW}")
+# JSON's escapes of surrogates: a high half with its low half (an emoji, say: one whole character), else one
+# half alone. The pair is tried first, so a match of six characters is half a character.
+SURROGATE_ESCAPES = re.compile(r"\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+                               r"|\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
 def mended(text: str) -> str:
@@ -35,7 +35,8 @@ def mended_data(data: Any) -> Any:
 
 
 def holds_lone_escape(raw: str) -> bool:
-    return "\\u" in raw and LONE_ESCAPE.search(raw) is not None
+    # The plain search first: most texts hold no escape starting so (Cyrillic's are \\u04..).
+    return ("\\ud" in raw or "\\uD" in raw) and any(len(m.group()) == 6 for m in SURROGATE_ESCAPES.finditer(raw))
 
 
 def loads(raw: str | bytes) -> Any:
