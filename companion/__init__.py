@@ -34,7 +34,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     kinds.init_app(app, app.config["GAME_KINDS"])
 
-    from .web import (api, assets, body_timeout, devices, errors, expiry, games, home, join, limits, live,
+    from .web import (api, assets, body_timeout, devices, errors, expiry, forms, games, home, join, limits, live,
                       panel_cache, pwa, watch)
     limits.init_app(app)
     expiry.init_app(app)
@@ -44,6 +44,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     devices.init_app(app)
     panel_cache.init_app(app)
     errors.init_app(app)
+    forms.init_app(app)
     body_timeout.init_app(app)
     for blueprint in (home.bp, games.bp, live.bp, api.bp, pwa.bp):
         app.register_blueprint(blueprint)

@@ -16,6 +16,7 @@ from alembic.migration import MigrationContext
 from flask import Flask, current_app
 from flask_migrate import Migrate
 
+from . import mended_text
 from .fair_pool import FairQueuePool
 from .models import db
 
@@ -131,6 +132,10 @@ def init_app(app: Flask) -> None:
         options.setdefault("pool_size", app.config["DATABASE_POOL_SIZE"])
         options.setdefault("max_overflow", app.config["DATABASE_POOL_OVERFLOW"])
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+    # A JSON column read back: half a character that an old row holds is mended (see mended_text.py).
+    options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+    options.setdefault("json_deserializer", mended_text.loads)
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
     db.init_app(app)
     migrate.init_app(app, db)
     with app.app_context():
@@ -172,6 +177,8 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.execute("PRAGMA busy_timeout=15000")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+    # SQLite keeps whatever bytes a text was given; sqlite3 fails the whole query on any that are not UTF-8.
+    dbapi_connection.text_factory = mended_text.decoded
 
 
 @contextmanager

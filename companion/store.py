@@ -24,7 +24,8 @@ from sqlalchemy.orm.attributes import set_committed_value
 from . import changes, kinds, presence
 from .database import one_writer
 from .models import Device, Event, Game, Presence, Seat, db, utcnow
-from .rules.base import BadParams, N_, Outcome, RuleError, is_plain_data, is_plain_text, text_from_file
+from .rules.base import (MAX_PARAM_TEXT, MAX_PARAM_VALUES, MAX_TEXT_DEPTH, BadParams, N_, Outcome, RuleError,
+                         is_plain_data, is_plain_params, is_plain_text, text_from_file)
 
 # No 0/O, 1/I/L, 5/S, 2/Z, 8/B: a code read across the table is typed right the first time.
 CODE_ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY"
@@ -170,12 +171,15 @@ def apply_action(game: Game, action: str, params: Mapping[str, Any], seen_versio
     if seen_version != game.version and action in getattr(kind_of(game), "rebasable", ()):
         seen_version = game.version
     _check_writable(game, seen_version)
+    kept_params = _plain(params)
+    if not is_plain_params(kept_params):  # the bounds a game file's import holds its events to
+        raise BadParams(N_("Too much in this action's params (at most {n} values in all)."), n=MAX_PARAM_VALUES)
     state_before = game.state
     outcome = kind_of(game).apply(state_before, action, params, rng)
     # Round-trip through JSON now: what we keep is exactly what a reload will see.
     new_state = json.loads(json.dumps(outcome.state))
     _commit_change(game, seen_version, new_state, Event(
-        action=action, params=_plain(params), label=outcome.label.as_json(),
+        action=action, params=kept_params, label=outcome.label.as_json(),
         notices=[n.as_json() for n in outcome.notices], state_before=state_before,
         undo_next=seen_version + 1), device)
     return outcome
@@ -722,9 +726,14 @@ class BadImport(Exception):
     """The file is not a game this app exported (or it was changed): nothing is imported."""
 
 
-MAX_STATE_DEPTH = 12
-MAX_STATE_STRING = 200
-MAX_PARAMS_DEPTH = 4
+# A game file holds what the app writes, within the same bounds (whatever it writes, it reads back).
+MAX_STATE_DEPTH = 12  # the deepest state today is 5 deep (a campaign's chapters' mice)
+MAX_STATE_STRING = MAX_PARAM_TEXT  # a state's texts are the rules' ids and what params brought in
+MAX_NOTICES = 50  # one change says at most 6 things today
+# How deep a file nests: a notice is 4 down (its dict in the events' list of notices), each message within
+# it 2 more (its params, their value), its texts and numbers 2 below its deepest message. States and params
+# sit less deep (3 + MAX_STATE_DEPTH, 3 + MAX_PARAM_DEPTH + 1).
+MAX_FILE_DEPTH = 4 + 2 * MAX_TEXT_DEPTH + 2
 
 
 def import_game(data: Any, render: Callable[[Game], Any], created_by: str | None = None) -> Game:
@@ -792,12 +801,12 @@ def _check_state(kind: Any, state: Any) -> None:
 def _check_event(kind: Any, e: dict) -> None:
     _check_state(kind, e["state_before"])
     text_from_file(e["label"])
-    if not isinstance(e.get("notices", []), list) or len(e.get("notices", [])) > 50:
+    if not isinstance(e.get("notices", []), list) or len(e.get("notices", [])) > MAX_NOTICES:
         raise BadImport(N_("An event in the file is damaged."))
     for notice in e.get("notices", []):
         text_from_file(notice)
     if not isinstance(e["action"], str) or not 0 < len(e["action"]) <= 40 or not is_plain_text(e["action"]) \
-            or not isinstance(e["params"], dict) or not is_plain_data(e["params"], MAX_PARAMS_DEPTH, 200, [400]):
+            or not is_plain_params(e["params"]):
         raise BadImport(N_("An event in the file is damaged."))
     datetime.fromisoformat(e["at"])
     undoes = e.get("undoes_seq")

@@ -62,10 +62,14 @@ class Text:
             return self.msgid  # damaged params (an edited file): still show something, never fail
 
 
+# An action's params as the app takes them in (web/forms.py) and keeps them in its events: what a game
+# file's events may hold, no more (store.py). A field's value nests at most MAX_PARAM_DEPTH lists or objects.
+MAX_PARAMS, MAX_PARAM_NAME, MAX_PARAM_TEXT, MAX_PARAM_DEPTH, MAX_PARAM_VALUES = 40, 40, 200, 4, 400
+
 # `{name}` and nothing else: a label from an imported file is data, so str.format's attribute and
 # index access ({a.__class__}, {a[0]}), conversions and format specs ({a:>10000000}) never apply.
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]{0,39})\}")
-MAX_SHOWN_VALUE = 200
+MAX_SHOWN_VALUE = MAX_PARAM_TEXT  # a message's text values come from params or from a state built of them
 
 
 def fill(template: str, values: Mapping[str, Any]) -> str:
@@ -92,14 +96,38 @@ def plural_count(raw: Any) -> int:
     raise KeyError("n")
 
 
-MAX_MSGID = 500  # the longest message of the app is about 300 characters
-MAX_TEXT_PARAMS = 20
+MAX_MSGID = 500  # the longest message of the app is about 300 characters (tests/web/test_export_import.py)
+MAX_TEXT_PARAMS = 20  # the most placeholders of one message is 5
+
+# How deep a message the app writes nests. A list nests one message deeper per item ("{first}, {rest}"), so
+# a message lists at most MAX_LISTED items (see `listed`). Besides its list, the deepest is 5 deep: the undo
+# of "{what} · {summary}", whose summary lists each mouse's "{mouse} {n}" with the mouse's name; one more is
+# allowed for a message yet to come. The property test of tests/web/test_export_import.py holds the rules to it.
+MAX_LISTED = 20
+MAX_TEXT_NESTING = 6
+MAX_TEXT_DEPTH = MAX_TEXT_NESTING + MAX_LISTED - 1
+MAX_TEXT_VALUES = 400  # a chapter's summary with every list full holds about 150
 
 
-def text_from_file(data: Any, depth: int = 0) -> Text:
+def listed(items: list) -> list:
+    """A message's list as it is kept: at most MAX_LISTED items, the last of them "{n} more" when there were
+    more (a long campaign's achievements, say), so that the message stays as deep as a game file may be."""
+    if len(items) <= MAX_LISTED:
+        return list(items)
+    return list(items[:MAX_LISTED - 1]) + [Text(N_("{n} more"), {"n": len(items) - MAX_LISTED + 1})]
+
+
+def text_from_file(data: Any) -> Text:
     """A label or notice read from a game file: a message with `{name}` placeholders only and a few
-    short plain values (or nested messages); ValueError for anything else."""
-    if not isinstance(data, dict) or not {"msgid"} <= set(data) <= {"msgid", "params", "plural"} or depth > 3:
+    short plain values (or nested messages), as deep and as large as the app writes them (MAX_TEXT_DEPTH,
+    MAX_TEXT_VALUES); ValueError for anything else."""
+    _check_message(data, 0, [MAX_TEXT_VALUES])
+    return Text.from_json(data)
+
+
+def _check_message(data: Any, depth: int, budget: list[int]) -> None:
+    if not isinstance(data, dict) or not {"msgid"} <= set(data) <= {"msgid", "params", "plural"} \
+            or depth > MAX_TEXT_DEPTH:
         raise ValueError("not a message")
     templates = [data["msgid"]] + ([data["plural"]] if data.get("plural") is not None else [])
     for template in templates:
@@ -110,22 +138,30 @@ def text_from_file(data: Any, depth: int = 0) -> Text:
     params = data.get("params") or {}
     if not isinstance(params, dict) or len(params) > MAX_TEXT_PARAMS:
         raise ValueError("message params")
+    budget[0] -= 1 + len(params)
+    if budget[0] < 0:
+        raise ValueError("message too large")
     for key, value in params.items():
         if not PLACEHOLDER.fullmatch("{" + key + "}"):
             raise ValueError("message param name")
         if isinstance(value, dict):
-            text_from_file(value, depth + 1)
+            _check_message(value, depth + 1, budget)
         elif not is_scalar(value) or (isinstance(value, str) and (
                 len(value) > MAX_SHOWN_VALUE or not is_plain_text(value))):
             raise ValueError("message param value")
         elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10 ** 15:
             raise ValueError("message param number")
-    return Text.from_json(data)
+
+
+# Control characters (NUL breaks PostgreSQL's text; none of them is ever typed on purpose) and lone halves of
+# a UTF-16 pair, which JSON's "\ud800" allows: half a character cannot be written as UTF-8, so no page
+# holding one could be sent.
+NOT_PLAIN = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def is_plain_text(value: str) -> bool:
-    """No control characters (NUL breaks PostgreSQL's text; none of them is ever typed on purpose)."""
-    return not any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in value)
+    """Text of whole, printable characters: no control character, no lone surrogate."""
+    return NOT_PLAIN.search(value) is None
 
 
 def is_plain_data(value: Any, max_depth: int, max_str: int, budget: list[int] | None = None) -> bool:
@@ -150,6 +186,14 @@ def is_plain_data(value: Any, max_depth: int, max_str: int, budget: list[int] | 
         elif not is_scalar(item) or (isinstance(item, int) and abs(item) > 2 ** 53):
             return False
     return True
+
+
+def is_plain_params(params: Any) -> bool:
+    """An action's params within the bounds the app takes them in: at most MAX_PARAMS fields with names of
+    MAX_PARAM_NAME characters, values of plain data nested MAX_PARAM_DEPTH deep, MAX_PARAM_VALUES in all."""
+    return (isinstance(params, dict) and len(params) <= MAX_PARAMS
+            and all(isinstance(k, str) and len(k) <= MAX_PARAM_NAME for k in params)
+            and is_plain_data(params, MAX_PARAM_DEPTH + 1, MAX_PARAM_TEXT, [MAX_PARAM_VALUES + 1]))
 
 
 class RuleError(Exception):

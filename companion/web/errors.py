@@ -10,6 +10,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, TooManyRequests
 from .. import store
 from .limits import retry_after
 
+from .forms import BadForm
 from .render import is_htmx
 
 
@@ -41,6 +42,10 @@ def init_app(app: Flask) -> None:
     def csrf_error(_error):
         return error_response(400, _("This page is out of date or came from elsewhere. "
                                      "Reload it and try again."))
+
+    @app.errorhandler(BadForm)
+    def bad_form(error: BadForm):
+        return error_response(400, str(error))
 
     @app.errorhandler(404)
     def not_found(_error):

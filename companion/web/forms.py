@@ -1,4 +1,8 @@
-"""Parsing what a browser or a script sent: short texts, versions, action parameters."""
+"""Parsing what a browser or a script sent: short texts, versions, action parameters.
+
+Every text that comes in passes one check here: the strings and keys of a JSON body or game file
+(`json_loads`), and the names and values of form fields and query args (`init_app`). A control character
+or half a character (a lone surrogate) is refused with a 400 before anything reads it further."""
 from __future__ import annotations
 
 import json
@@ -7,18 +11,17 @@ import re
 import zlib
 from typing import Any, Mapping
 
-from flask import request
+from flask import Flask, request
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
-from ..rules.base import is_plain_data, is_plain_text
+from ..rules.base import (MAX_PARAM_DEPTH, MAX_PARAM_NAME, MAX_PARAM_TEXT, MAX_PARAM_VALUES, MAX_PARAMS,
+                          is_plain_data, is_plain_text)
+from ..store import MAX_FILE_DEPTH
 
 RESERVED = {"csrf_token", "version", "action", "title"}
-MAX_PARAMS = 40
-MAX_VALUE = 200
-MAX_JSON_DEPTH = 40  # a game file is about 10 deep; Python's parser itself gives up near 1,000
-MAX_PARAMS_DEPTH = 4
-MAX_PARAMS_VALUES = 400
+MAX_VALUE = MAX_PARAM_TEXT
+MAX_JSON_DEPTH = MAX_FILE_DEPTH  # a game file nests deepest (a request less); Python's parser gives up near 1,000
 CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
@@ -31,7 +34,7 @@ def short_text(value: Any, what: str, max_len: int, required: bool = True) -> st
         value = ""
     if not isinstance(value, str):
         raise BadForm(_("%(what)s must be text.", what=what))
-    value = " ".join(CONTROL.sub(" ", value).split())  # NUL and friends never reach the database
+    value = " ".join(value.split())  # control characters never got this far (see init_app)
     if required and not value:
         raise BadForm(_("%(what)s is empty.", what=what))
     if len(value) > max_len:
@@ -64,12 +67,12 @@ def action_params(form: MultiDict) -> dict[str, Any]:
 
 
 def check_params_size(key: str, values: Any) -> None:
-    if len(key) > 40:
+    if len(key) > MAX_PARAM_NAME:
         raise BadForm(_("A field name is too long."))
     for value in values if isinstance(values, list) else [values]:
         if isinstance(value, str) and len(value) > MAX_VALUE:
             raise BadForm(_("A value is too long (at most %(n)d characters).", n=MAX_VALUE))
-    if not is_plain_text(key) or not is_plain_data(values, MAX_PARAMS_DEPTH, MAX_VALUE, [MAX_PARAMS_VALUES]):
+    if not is_plain_text(key) or not is_plain_data(values, MAX_PARAM_DEPTH, MAX_VALUE, [MAX_PARAM_VALUES]):
         raise BadForm(_("A value is too long, too deeply nested or holds control characters."))
 
 
@@ -83,15 +86,20 @@ def json_params(data: Any) -> dict[str, Any]:
     return dict(data)
 
 
+def not_text() -> BadForm:
+    return BadForm(_("A text holds a control character or half a character (such as NUL, a line break or a "
+                     "lone surrogate). Nothing was changed."))
+
+
 def json_loads(raw: bytes) -> Any:
     """The one JSON reader for request bodies and game files: strict JSON (no NaN, Infinity or
-    1e400), no nesting deeper than MAX_JSON_DEPTH; anything else is BadForm."""
+    1e400), no nesting deeper than MAX_JSON_DEPTH, every key and string plain text; anything else is BadForm."""
     try:
+        # Bytes are read with "surrogatepass": UTF-8's bytes for a surrogate arrive as one, and are refused below.
         data = json.loads(raw, parse_constant=_refuse_constant, parse_float=_finite_float)
     except (ValueError, RecursionError):  # UnicodeDecodeError and too many digits are ValueErrors
         raise BadForm(_("That is not valid JSON.")) from None
-    if not _shallow(data):
-        raise BadForm(_("That JSON is nested too deeply."))
+    _check_parsed(data)
     return data
 
 
@@ -106,17 +114,22 @@ def _finite_float(text: str) -> float:
     return value
 
 
-def _shallow(data: Any) -> bool:
+def _check_parsed(data: Any) -> None:
+    """One walk over parsed JSON: its depth, and each of its keys and strings."""
     stack = [(data, 0)]
     while stack:
         item, depth = stack.pop()
         if depth > MAX_JSON_DEPTH:
-            return False
-        if isinstance(item, dict):
+            raise BadForm(_("That JSON is nested too deeply."))
+        if isinstance(item, str):
+            if not is_plain_text(item):
+                raise not_text()
+        elif isinstance(item, dict):
+            if not all(is_plain_text(key) for key in item):
+                raise not_text()
             stack.extend((v, depth + 1) for v in item.values())
         elif isinstance(item, list):
             stack.extend((v, depth + 1) for v in item)
-    return True
 
 
 def gunzip(raw: bytes, limit: int) -> bytes:
@@ -147,3 +160,19 @@ def request_bytes(limit: int) -> bytes:
     elif encoding not in ("", "identity"):
         raise BadForm(_("Send JSON as it is or gzip-compressed."))
     return raw
+
+
+def check_fields() -> None:
+    """The request's form fields and query args, names and values: plain text, or BadForm (a 400)."""
+    for fields in (request.args, request.form):
+        for key, value in fields.items(multi=True):
+            if not (is_plain_text(key) and is_plain_text(value)):
+                raise not_text()
+
+
+def init_app(app: Flask) -> None:
+    @app.before_request
+    def plain_fields() -> None:
+        # After the CSRF check (which reads the form anyway): a field's file is read later, as JSON.
+        if request.endpoint != "static":
+            check_fields()

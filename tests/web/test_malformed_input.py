@@ -7,6 +7,7 @@ import pytest
 
 from companion import store
 from companion.models import Device, Event, Game, db
+from companion.rules.base import is_plain_text
 from tests.conftest import csrf_token
 from tests.web.helpers import new_counter
 
@@ -76,6 +77,9 @@ def test_next_only_ever_leads_to_a_page_of_this_site(client, target):
     for url, field in (("/device", {"label": "Anna"}), ("/lang", {"lang": "ru"}),
                        ("/text-size", {"size": "large"})):
         response = client.post(url, data={"csrf_token": token, "next": target, **field})
+        if not is_plain_text(target):  # a control character: refused at the door, nowhere to go
+            assert response.status_code == 400 and "Location" not in response.headers, (url, target)
+            continue
         assert response.status_code == 303, (url, target)
         location = response.headers["Location"]
         assert location.startswith("/") and not location.startswith("//") and "evil" not in location.split("/")[1]
@@ -89,21 +93,24 @@ def test_next_to_a_page_of_this_site_is_kept(client):
 
 
 def nul_everywhere(app, client) -> None:
+    """Refused with a 400 wherever it is sent (issue 24: one check at the door, not a silent clean-up)."""
     token = csrf_token(client)
-    assert client.post("/device", data={"csrf_token": token, "label": "Ann\x00a\x07"}).status_code == 303
+    assert client.post("/device", data={"csrf_token": token, "label": "Anna"}).status_code == 303
+    assert client.post("/device", data={"csrf_token": token, "label": "Ann\x00a\x07"}).status_code == 400
     response = client.post("/new/counter", data={"csrf_token": token, "start": "1", "title": "Tea\x00time\x1b"})
-    assert response.status_code == 303
+    assert response.status_code == 400
+    response = client.post("/new/counter", data={"csrf_token": token, "start": "1", "title": "Tea time"})
     code = response.headers["Location"].rsplit("/", 1)[1]
-    assert client.post(f"/g/{code}/rename", data={"csrf_token": token, "title": "Night\x00cap"}).status_code == 303
+    assert client.post(f"/g/{code}/rename", data={"csrf_token": token, "title": "Night\x00cap"}).status_code == 400
     created = client.post("/api/games", json={"kind": "counter", "title": "a\x00b", "setup": {"start": 1}})
-    assert created.status_code == 201
+    assert created.status_code == 400
     acted = client.post(f"/api/games/{code}/actions", json={"version": 0, "action": "name",
                                                             "params": {"name": "Bo\x00b"}})
     assert acted.status_code == 400
     with app.app_context():
-        texts = [g.title for g in db.session.query(Game)] + [d.label for d in db.session.query(Device)]
-        assert texts and not any(ch in t for t in texts for ch in "\x00\x07\x1b")
-        assert store.find(code).title == "Night cap" and db.session.query(Event).count() == 0
+        assert [g.title for g in db.session.query(Game)] == ["Tea time"]
+        assert [d.label for d in db.session.query(Device)] == ["Anna"]
+        assert store.find(code).version == 0 and db.session.query(Event).count() == 0
 
 
 def test_nul_and_control_characters_never_reach_the_database(app, client):

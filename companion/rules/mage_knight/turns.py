@@ -1,7 +1,7 @@
 """Turns within a round: whose turn, the next seat, the reminders at its start and end (MK-TURN)."""
 from __future__ import annotations
 
-from ..base import N_, Text
+from ..base import N_, Text, listed
 from .seats import DUMMY, seat_name
 from .tactics import TURN_END, TURN_START, tactic_name
 
@@ -14,9 +14,13 @@ PHASE_NAMES = {"preparation": N_("round preparation"), "tactics": N_("tactic sel
 
 def join(items: list) -> Text:
     """A comma-separated list whose items (plain names or Texts) are translated one by one."""
+    return _joined(listed(items))
+
+
+def _joined(items: list) -> Text:
     if len(items) == 1:
         return Text("{item}", {"item": items[0]})
-    return Text(N_("{first}, {rest}"), {"first": items[0], "rest": join(items[1:])})
+    return Text(N_("{first}, {rest}"), {"first": items[0], "rest": _joined(items[1:])})
 
 
 def colour_list(colours: list[str]) -> Text:

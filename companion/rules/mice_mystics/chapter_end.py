@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from ..base import N_, Outcome, RuleError, Text, param_bool, param_str
+from ..base import N_, Outcome, RuleError, Text, listed, param_bool, param_str
 from .catalogue import label
 
 RESULTS = {"victory": N_("Victory! The chapter is won."),
@@ -42,9 +42,13 @@ def joined(items: list[Any]) -> Any:
     """A list for a Text param, each item translated on its own: "a, b, c" (or "—")."""
     if not items:
         return "—"
+    return _joined(listed(items))
+
+
+def _joined(items: list[Any]) -> Any:
     if len(items) == 1:
         return items[0]
-    return Text(N_("{first}, {rest}"), {"first": items[0], "rest": joined(items[1:])})
+    return Text(N_("{first}, {rest}"), {"first": items[0], "rest": _joined(items[1:])})
 
 
 def summary_text(done: dict) -> Text:
