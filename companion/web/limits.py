@@ -68,7 +68,10 @@ def retry_after(error: TooManyRequests) -> int | None:
     if isinstance(error.retry_after, int):  # this module's refusals
         return error.retry_after
     breached = limiter.current_limit if isinstance(error, RateLimitExceeded) else None
-    return max(1, math.ceil(breached.reset_at - time.time())) if breached is not None else None
+    if breached is None:
+        return None
+    # reset_at is rounded up to the next whole second: never say more than the window itself.
+    return max(1, min(breached.limit.get_expiry(), math.ceil(breached.reset_at - time.time())))
 
 
 def _within(item: RateLimitItem, *key: str, cost: int = 1, count: bool = True) -> bool:
