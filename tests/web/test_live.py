@@ -41,6 +41,15 @@ def test_a_waiting_device_hears_of_a_change_made_by_another(tmp_path):
     assert answer["status"] == 200 and answer["body"]["version"] == 1
 
 
+def test_a_page_is_told_the_silence_after_which_the_server_counts_as_out_of_reach(client, tmp_path):
+    """app.js reads it from the body: 2.8 s (about two heartbeats missed) unless the server says otherwise."""
+    url, _ = new_counter(client)
+    for path in ("/", url, url + "/screen"):
+        assert 'data-live-silence-ms="2800"' in client.get(path).get_data(as_text=True), path
+    patient = make_app(tmp_path / "patient.db", LIVE_SILENCE_SECONDS=600.0).test_client()
+    assert 'data-live-silence-ms="600000"' in patient.get("/").get_data(as_text=True)
+
+
 def test_live_for_an_unknown_game_or_bad_input(client):
     assert client.get("/g/NOPE7/live?v=0&wait=0").status_code == 404
     url, _ = new_counter(client)
