@@ -34,8 +34,8 @@ def test_a_waiting_device_hears_of_a_change_made_by_another(tmp_path):
 
     listener = threading.Thread(target=wait)
     listener.start()
-    time.sleep(0.3)
-    act(phone, url, token, 0, "add", n="1")
+    until(lambda: url.rsplit("/", 1)[1] in app.extensions["live_watcher"].games, "the tablet waits")
+    act(phone, url, token, 0, "add", n="1")  # not before: a device already behind is answered at once
     listener.join()
     # A timeout would have been a 204 after a minute: the 200 means it woke for the change.
     assert answer["status"] == 200 and answer["body"]["version"] == 1
@@ -65,8 +65,9 @@ def test_a_device_polling_counts_as_connected(app):
 
 
 def until(condition, what: str) -> None:
-    """Wait (bounded) for another thread to reach a point; never a measure of speed."""
-    for _ in range(2000):
+    """Wait (bounded, a minute at least: a safety net against a hang) for another thread to reach a
+    point; never a measure of speed."""
+    for _ in range(12_000):
         if condition():
             return
         time.sleep(0.005)
