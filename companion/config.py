@@ -87,9 +87,12 @@ DEFAULTS = {
     "LIVE_CATCH_UP_SECONDS": 5.0,
     # Devices' presence is written in one batch this long after the first of them is noted.
     "PRESENCE_FLUSH_SECONDS": 1.0,
-    # A page's live stream sends a heartbeat this often while nothing happens (it shows "Offline" after
-    # ~2 missed), and ends after LIVE_STREAM_SECONDS (the page opens a new one at once).
+    # A page's live stream sends a heartbeat this often while nothing happens, and ends after
+    # LIVE_STREAM_SECONDS (the page opens a new one at once). A page that heard nothing for
+    # LIVE_SILENCE_SECONDS (~2 heartbeats missed) takes the server for out of reach: it says "Offline"
+    # and keeps its taps (a dropped Wi-Fi never says so itself).
     "LIVE_BEAT_SECONDS": 1.5,
+    "LIVE_SILENCE_SECONDS": 2.8,
     "LIVE_STREAM_SECONDS": 300.0,
     # Where one server process leaves the live panels it drew for the others on the same host (a folder
     # per database is made in it); empty: /dev/shm, a file system in RAM, where there is one.

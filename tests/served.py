@@ -6,10 +6,15 @@ import os
 
 from tests.conftest import make_app
 
+# How long its pages wait for a heartbeat before they say "Offline" and keep their taps: longer than any
+# test, so a busy machine (a late beat, a slow other device) never turns a tap into "Not sent". A test
+# about that silence runs the page's clock past it (Playwright's clock), whatever the machine's speed.
+SILENCE_SECONDS = 600.0
+
 
 def create():
     return make_app(database_url=os.environ["DATABASE_URL"], upgrade=False,
-                    LIVE_WAIT_SECONDS=20.0, PUBLIC_URL="")
+                    LIVE_WAIT_SECONDS=20.0, LIVE_SILENCE_SECONDS=SILENCE_SECONDS, PUBLIC_URL="")
 
 
 def create_limited():
@@ -17,7 +22,7 @@ def create_limited():
     each answer says which worker process gave it (X-Worker), so a test can reach both."""
     limits = {name: os.environ[name] for name in ("WRONG_CODE_LIMIT", "ACTION_LIMIT_PER_DEVICE") if name in os.environ}
     app = make_app(database_url=os.environ["DATABASE_URL"], upgrade=False, PUBLIC_URL="", RATELIMIT_ENABLED=True,
-                   LIVE_WAIT_SECONDS=20.0, **limits)
+                   LIVE_WAIT_SECONDS=20.0, LIVE_SILENCE_SECONDS=SILENCE_SECONDS, **limits)
 
     @app.after_request
     def worker(response):

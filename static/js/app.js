@@ -1,13 +1,14 @@
 // Live updates: one stream per page (server-sent events read through fetch) says the moment the
 // game moves past the version this page shows; the page then fetches its own panel, or a game page's
 // stream brings that panel itself (event "panel"), swapped in as a fetched one would be. While nothing
-// happens the server sends a heartbeat every ~1.5 s: a silence of SILENCE_MS means the server is out
-// of reach (a dropped Wi-Fi never says so itself), and the page says "Offline" at once. Works with any
-// number of server processes; resumes by itself after sleep or a drop.
+// happens the server sends a heartbeat every ~1.5 s: a silence of SILENCE_MS (the server's
+// LIVE_SILENCE_SECONDS, on the body) means the server is out of reach (a dropped Wi-Fi never says so
+// itself), and the page says "Offline" at once. Works with any number of server processes; resumes by
+// itself after sleep or a drop.
 (function () {
   "use strict";
 
-  var SILENCE_MS = 2800;
+  var SILENCE_MS = +document.body.dataset.liveSilenceMs || 2800;  // 2.8 s, should a page not say
   var controller = null;
   var running = false;
   var backoff = 250;

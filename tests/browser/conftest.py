@@ -7,6 +7,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from companion.serving import start_server, stop_server
 from tests.conftest import make_app
@@ -19,6 +20,12 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 
 TABLET = {"width": 1024, "height": 768}
 PHONE = {"width": 390, "height": 844}
+
+# How long a test waits for what must come (a page, a tap's answer, a live update), in its actions and
+# its expect()s alike: a safety net against a hang, never a measure of speed. On a machine busy with
+# other work (load 15-27 on 2 cores) a page took over 10 s to come; whatever comes sooner is not waited for.
+PATIENCE_MS = 60_000
+expect.set_options(timeout=PATIENCE_MS)
 
 
 def pytest_collection_modifyitems(items):
@@ -81,7 +88,7 @@ def device(browser):
         page = context.new_page()
         page.requests = []
         page.on("request", lambda request: page.requests.append(request.url))
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(PATIENCE_MS)
         return page
 
     yield open_device

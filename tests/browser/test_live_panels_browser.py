@@ -13,9 +13,11 @@ def test_a_change_on_the_phone_shows_on_the_tablet_without_a_panel_fetch(live_se
     panel_url = f"{live_server}/g/{code}"
     phone, tablet = device(PHONE), device(TABLET)
     phone.goto(panel_url)
-    tablet.goto(panel_url)
-    # The tablet says it is just watching after its stream opened: that stream still knows it as a
-    # device with no answer, so the panel it brings next is not this page's; the page fetches its own.
+    with tablet.expect_response(lambda response: "/live?" in response.url):  # its stream is open
+        tablet.goto(panel_url)
+    # The tablet says it is just watching after its stream opened (waited for: on a slow machine the tap
+    # could come first): that stream still knows it as a device with no answer, so the panel it brings
+    # next is not this page's; the page fetches its own.
     tablet.get_by_role("button", name="Just watching").click()
     expect(tablet.locator("#who")).to_have_count(0)
     version = int(phone.locator("#game-panel").get_attribute("data-version"))

@@ -98,7 +98,7 @@ def test_offline_a_game_page_shows_the_reconnecting_page_never_a_cached_game(liv
     assert not [url for url in cached_urls(page) if "/g/" in url or "/api/" in url]
 
     page.context.set_offline(False)  # it comes back by itself, to the live game
-    expect(page.locator("#count")).to_have_text("7", timeout=20_000)
+    expect(page.locator("#count")).to_have_text("7")
     assert page.url == game
 
 

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, api_act, api_game, api_get, no_horizontal_scroll
+from tests.browser.conftest import PATIENCE_MS, PHONE, api_act, api_game, api_get, no_horizontal_scroll
 
 # Every word of a button's text must sit on one line: a word whose letters lie on two lines was broken.
 BROKEN_WORDS = """(sel) => {
@@ -42,7 +42,7 @@ def fill_two_players(page):
 def test_changing_the_player_count_keeps_the_names_typed(live_server, browser, javascript):
     context = browser.new_context(viewport=PHONE, has_touch=True, java_script_enabled=javascript)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(PATIENCE_MS)
     page.goto(live_server + "/new/mage_knight")
     fill_two_players(page)
     if javascript:
@@ -71,7 +71,7 @@ def test_no_button_breaks_inside_a_word_on_a_phone(live_server, browser, lang):
     context = browser.new_context(viewport=PHONE, has_touch=True, locale="ru-RU" if lang == "ru" else "en-US")
     context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(PATIENCE_MS)
     seen = []
 
     def check(code, what):

@@ -34,11 +34,20 @@ def test_a_waiting_device_hears_of_a_change_made_by_another(tmp_path):
 
     listener = threading.Thread(target=wait)
     listener.start()
-    time.sleep(0.3)
-    act(phone, url, token, 0, "add", n="1")
+    until(lambda: url.rsplit("/", 1)[1] in app.extensions["live_watcher"].games, "the tablet waits")
+    act(phone, url, token, 0, "add", n="1")  # not before: a device already behind is answered at once
     listener.join()
     # A timeout would have been a 204 after a minute: the 200 means it woke for the change.
     assert answer["status"] == 200 and answer["body"]["version"] == 1
+
+
+def test_a_page_is_told_the_silence_after_which_the_server_counts_as_out_of_reach(client, tmp_path):
+    """app.js reads it from the body: 2.8 s (about two heartbeats missed) unless the server says otherwise."""
+    url, _ = new_counter(client)
+    for path in ("/", url, url + "/screen"):
+        assert 'data-live-silence-ms="2800"' in client.get(path).get_data(as_text=True), path
+    patient = make_app(tmp_path / "patient.db", LIVE_SILENCE_SECONDS=600.0).test_client()
+    assert 'data-live-silence-ms="600000"' in patient.get("/").get_data(as_text=True)
 
 
 def test_live_for_an_unknown_game_or_bad_input(client):
@@ -56,8 +65,9 @@ def test_a_device_polling_counts_as_connected(app):
 
 
 def until(condition, what: str) -> None:
-    """Wait (bounded) for another thread to reach a point; never a measure of speed."""
-    for _ in range(2000):
+    """Wait (bounded, a minute at least: a safety net against a hang) for another thread to reach a
+    point; never a measure of speed."""
+    for _ in range(12_000):
         if condition():
             return
         time.sleep(0.005)

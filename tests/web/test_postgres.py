@@ -152,12 +152,15 @@ def test_two_app_servers_on_one_postgresql_hear_each_others_changes(pg_url, tmp_
         listener = threading.Thread(target=wait_on_b)
         listener.start()
         # Server B notes the device's presence after it took its place and read the game: it waits.
+        # (Bounded, a minute at least, against a hang; a tap before would be answered at once, not by NOTIFY.)
         engine = sa.create_engine(config.sqlalchemy_url(pg_url))
-        for _ in range(2000):
+        for _ in range(6000):
             with engine.connect() as connection:
                 if connection.execute(sa.text("SELECT count(*) FROM presence")).scalar():
                     break
             time.sleep(0.01)
+        else:
+            raise AssertionError("the device never waited on server B")
         engine.dispose()
         acted = post_json(f"{base_a}/api/games/{code}/actions", {"action": "next_turn", "version": 0, "params": {}})
         listener.join(timeout=60)
