@@ -3,7 +3,7 @@
 No such text gets in any more (web/forms.py refuses it at the door), but a row written before that, or by
 hand, still holds some: JSON's "\\ud800" in a game's state or an event's label, or UTF-8's bytes for a
 surrogate in SQLite's text. Every row is read through here (database.py), so no page fails to be sent for
-it, and the migration 0003 mends the rows themselves with the same functions.
+it, and the migration 0004 mends the rows themselves with the same functions.
 """
 from __future__ import annotations
 
