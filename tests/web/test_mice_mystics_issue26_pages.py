@@ -1,0 +1,37 @@
+"""Mice and Mystics pages for issue 26: a finished chapter's page, the next chapter's party, individual
+achievements and their holders, who moves the minions, a boss's Life, the readings shown."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.conftest import make_app
+from tests.web.helpers import act
+from tests.web.test_mice_mystics_pages import new_game, version
+
+KIND = "companion.rules.mice_mystics"
+
+
+@pytest.fixture
+def mm_client(tmp_path):
+    app = make_app(tmp_path / "mm.db", extra_kinds=(KIND,))
+    return app.test_client()
+
+
+def panel(html: str) -> str:
+    return re.search(r'<div class="mm" id="mm">.*', html, re.S).group(0)
+
+
+@pytest.mark.parametrize("ending", [("mark_victory", {}), ("capture_mouse", {"mouse": "lily"})])
+def test_a_won_or_lost_chapter_shows_no_next_button_and_no_round(mm_client, ending):
+    url, token = new_game(mm_client, **{"mouse[]": ["lily"]})
+    html = mm_client.get(url).get_data(as_text=True)
+    assert "Next ▶" in panel(html) and "Round 1" in panel(html)
+    action, params = ending
+    html = act(mm_client, url, token, version(html), action, **params).get_data(as_text=True)
+    assert 'id="mm-end"' in html
+    after = panel(html).split('id="mm-campaign"')[0]  # the campaign's list names each chapter's last round
+    assert "Next ▶" not in after and "Round 1" not in after
+    screen = mm_client.get(url + "/screen").get_data(as_text=True)
+    assert "Round 1" not in screen.split('class="mm-campaign"')[0]
