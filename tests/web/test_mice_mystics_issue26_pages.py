@@ -35,3 +35,15 @@ def test_a_won_or_lost_chapter_shows_no_next_button_and_no_round(mm_client, endi
     assert "Next ▶" not in after and "Round 1" not in after
     screen = mm_client.get(url + "/screen").get_data(as_text=True)
     assert "Round 1" not in screen.split('class="mm-campaign"')[0]
+
+
+def test_mm_ini_9_the_minions_pass_over_a_captured_lowest_mouse_and_the_page_says_why(mm_client):
+    url, token = new_game(mm_client, **{"mouse[]": ["lily", "filch", "nez"], "controller_filch": "Boris"})
+    html = mm_client.get(url).get_data(as_text=True)
+    track = re.findall(r'<span class="mm-card-name">([^<]+)</span>', html)
+    mice = [name for name in track if name in ("Lily", "Filch", "Nez")]
+    html = act(mm_client, url, token, version(html), "capture_mouse", mouse=mice[-1].lower()).get_data(as_text=True)
+    now = re.search(r'<section class="mm-now".*?</section>', html, re.S).group(0)
+    assert f"Minions are moved by: <strong>{mice[-2]}</strong>" in " ".join(now.split())
+    reading = re.search(r'<details class="our-reading"><summary>Our reading</summary><p>(.*?)</p>', now).group(1)
+    assert f"{mice[-1]} is the lowest mouse on the track but captured" in reading

@@ -10,6 +10,7 @@ from .chapter_end import ACHIEVEMENTS, MOVES_MARKER, RESULTS, achievement_name
 from .cheese_wheel import WHEEL_SIZE, attack_cheese_refused, can_pilfer, cheese_exceptions
 from .legal import legal_actions
 from .minion_wounds import APART_NOTE
+from .readings import readings
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS, LEVEL_UP_COST
 from .surge import encounter_row
 from .upgrade import upgrade
@@ -125,4 +126,5 @@ def view(state: dict) -> dict[str, Any]:
         "outcome": state["outcome"],
         "free_actions": {k: Text(v) for k, v in FREE_ACTIONS.items()},
         "actions": legal_actions(state),
+        "readings": readings(state),
     }
