@@ -47,3 +47,19 @@ def test_mm_ini_9_the_minions_pass_over_a_captured_lowest_mouse_and_the_page_say
     assert f"Minions are moved by: <strong>{mice[-2]}</strong>" in " ".join(now.split())
     reading = re.search(r'<details class="our-reading"><summary>Our reading</summary><p>(.*?)</p>', now).group(1)
     assert f"{mice[-1]} is the lowest mouse on the track but captured" in reading
+
+
+def test_mm_ini_6_a_boss_arriving_asks_for_its_life_and_the_tracker_fills_in(mm_client):
+    url, token = new_game(mm_client)
+    html = mm_client.get(url).get_data(as_text=True)
+    html = act(mm_client, url, token, version(html), "minions_arrive", source="event",
+               **{"minion_type[]": ["captain_vurst", "", ""], "minion_count[]": ["1", "1", "1"]}).get_data(as_text=True)
+    assert "/ ?" not in html and "Life: enter it from the card" in html
+    assert 'name="life"' in html and "Life of Captain Vurst (on its card)" in html
+    assert "Captain Vurst has arrived: enter its Life, from its initiative card." in html  # the arrival's notice
+    screen = mm_client.get(url + "/screen").get_data(as_text=True)
+    assert "/ ?" not in screen and "Life: enter it from the card" in screen
+    html = act(mm_client, url, token, version(html), "set_boss_life", card="captain_vurst", life="4").get_data(as_text=True)
+    assert "Wounds 0 / 4" in html and "Life of Captain Vurst" not in html
+    html = act(mm_client, url, token, version(html), "wound_boss", card="captain_vurst", n="1").get_data(as_text=True)
+    assert "Wounds 1 / 4" in html and "Wounds 1 / 4" in mm_client.get(url + "/screen").get_data(as_text=True)

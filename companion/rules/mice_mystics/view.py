@@ -8,6 +8,7 @@ from . import initiative_track as track_ops
 from .catalogue import card_name, label, minion_card_name, mouse_name
 from .chapter_end import ACHIEVEMENTS, MOVES_MARKER, RESULTS, achievement_name
 from .cheese_wheel import WHEEL_SIZE, attack_cheese_refused, can_pilfer, cheese_exceptions
+from .arrivals import needs_life
 from .legal import legal_actions
 from .minion_wounds import APART_NOTE
 from .readings import readings
@@ -52,7 +53,7 @@ def _turn(state: dict, live: bool) -> dict | None:
 
 def _card(state: dict, card: dict) -> dict:
     """A track card as shown: its name and, with wounds per figure (MM-MIN-1), each figure's wounds."""
-    shown = {**card, "name": card_name(state, card)}
+    shown = {**card, "name": card_name(state, card), "life_asked": needs_life(card)}
     if "figure_wounds" in card:
         shown["life"] = state["minion_types"][card["minion"]]["life"]
         shown["figure_list"] = [{"number": i + 1, "wounds": w} for i, w in enumerate(card["figure_wounds"])]

@@ -30,3 +30,32 @@ def test_mm_ini_9_with_the_lowest_mouse_free_no_reading_is_shown(table):
     state = table.lay(table.setup(), "lily", "filch", "roaches", "tilda", "nez")
     view = KIND.view(state)
     assert view["minions_mover"]["mouse"] == "nez" and view["readings"]["mover"] == []
+
+
+def test_mm_ini_6_a_boss_whose_life_the_book_does_not_give_is_asked_for_when_it_arrives(table):
+    state = table.setup(mice=("lily", "nez"), minions=[("rat_warriors", 1)])
+    out = table.act(state, "minions_arrive", minion_type=["brodie"], source="event")
+    cards = [c for c in out.state["initiative_track"] if c["kind"] == "minion" and c["minion"] == "brodie"]
+    assert len(cards) == 2 and all(c["life"] is None for c in cards)
+    asked = [n for n in rendered(out.notices) if "Life" in n]
+    assert len(asked) == 2 and all("from its initiative card" in n for n in asked)
+    shown = [c for c in KIND.view(out.state)["track"] if c["kind"] == "minion" and c["minion"] == "brodie"]
+    assert all(c["life_asked"] for c in shown)
+    first = cards[0]["card"]
+    done = table.act(out.state, "set_boss_life", card=first, life="5")
+    assert table.card(done.state, first)["life"] == 5 and "5" in done.label.render()
+    assert not next(c for c in KIND.view(done.state)["track"] if c["card"] == first)["life_asked"]
+    with pytest.raises(RuleError):
+        table.act(done.state, "set_boss_life", card=first, life="6")  # entered once; Undo corrects it
+    with pytest.raises(RuleError):
+        table.act(done.state, "set_boss_life", card="rat_warriors", life="2")  # not a boss
+    wounded = table.act(done.state, "wound_boss", card=first, n="5").state
+    assert first not in table.order(wounded)
+
+
+def test_mm_ini_6_a_boss_of_the_groups_own_with_its_life_given_is_not_asked(table):
+    state = table.setup(mice=("lily",), custom_minion_name=["Big Rat"], custom_minion_cards=["1"],
+                        custom_minion_boss=["yes"], custom_minion_life=["4"])
+    out = table.act(state, "minions_arrive", minion_type=["Big Rat"])
+    assert table.card(out.state, "minion_1")["life"] == 4
+    assert not any("Life" in n for n in rendered(out.notices))
