@@ -63,3 +63,25 @@ def test_mm_ini_6_a_boss_arriving_asks_for_its_life_and_the_tracker_fills_in(mm_
     assert "Wounds 0 / 4" in html and "Life of Captain Vurst" not in html
     html = act(mm_client, url, token, version(html), "wound_boss", card="captain_vurst", n="1").get_data(as_text=True)
     assert "Wounds 1 / 4" in html and "Wounds 1 / 4" in mm_client.get(url + "/screen").get_data(as_text=True)
+
+
+def test_mm_cmp_6_the_achievement_forms_ask_which_mouse_and_the_holder_is_shown(mm_client):
+    url, token = new_game(mm_client)  # Lily and Filch
+    html = mm_client.get(url).get_data(as_text=True)
+    chapter = re.search(r'<details class="mm-more" id="mm-chapter">.*?</details>', html, re.S).group(0)
+    cheese = re.search(r'<form[^>]*>(?:(?!</form>).)*value="cheesemaster".*?</form>', chapter, re.S).group(0)
+    assert 'name="mouse" required' in cheese and "— which mouse? —" in cheese
+    assert '<option value="lily">Lily</option>' in cheese and '<option value="filch">Filch</option>' in cheese
+    scaper = re.search(r'<form[^>]*>(?:(?!</form>).)*value="scaper".*?</form>', chapter, re.S).group(0)
+    assert "disabled" in scaper and "for a mouse captured twice" in scaper and 'name="mouse"' not in scaper
+    html = act(mm_client, url, token, version(html), "earn_achievement", achievement="cheesemaster",
+               mouse="filch").get_data(as_text=True)
+    assert "Cheesemaster (Filch) (+1)" in re.search(r'<div id="mm-hourglass".*?</div>', html, re.S).group(0)
+    assert "Cheesemaster (Filch)" in mm_client.get(url + "/screen").get_data(as_text=True)
+    # the rats' turn: the Cheesemaster's effect is shown while it can matter
+    for _ in range(4):
+        if "Minions: Rat Warriors" in html:
+            break
+        html = act(mm_client, url, token, version(html), "next_turn").get_data(as_text=True)
+    now = re.search(r'<section class="mm-now".*?</section>', html, re.S).group(0)
+    assert "Cheesemaster (Filch): each time Filch rolls cheese on a defence roll" in now

@@ -279,14 +279,15 @@ def test_mm_cmp_1_the_chapter_summary_on_the_page_the_group_screen_the_history_a
     url, token = new_game(mm_client)
     html = mm_client.get(url).get_data(as_text=True)
     html = act(mm_client, url, token, version(html), "mouse_cheese", mouse="lily", delta="4").get_data(as_text=True)
-    html = act(mm_client, url, token, version(html), "earn_achievement", achievement="roachmaster").get_data(as_text=True)
-    assert "Roachmaster (+1)" in re.search(r'<div id="mm-hourglass".*?</div>', html, re.S).group(0)
+    html = act(mm_client, url, token, version(html), "earn_achievement", achievement="roachmaster",
+               mouse="lily").get_data(as_text=True)
+    assert "Roachmaster (Lily) (+1)" in re.search(r'<div id="mm-hourglass".*?</div>', html, re.S).group(0)
     html = act(mm_client, url, token, version(html), "capture_mouse", mouse="filch").get_data(as_text=True)
     html = act(mm_client, url, token, version(html), "earn_achievement", achievement="story",
                name="<i>Miz</i>").get_data(as_text=True)
     html = act(mm_client, url, token, version(html), "mark_victory").get_data(as_text=True)
     end = re.search(r'<section id="mm-end".*?</section>', html, re.S).group(0)
-    assert "<i>Miz</i>" not in html and "Roachmaster, &lt;i&gt;Miz&lt;/i&gt;" in end  # the group's text, escaped
+    assert "<i>Miz</i>" not in html and "Roachmaster (Lily), &lt;i&gt;Miz&lt;/i&gt;" in end  # the group's text, escaped
     assert "Victory! The chapter is won." in end and "Page 2 of 7" in end and "Roachmaster" in end
     assert re.search(r"<th scope=\"row\">Lily</th><td>4</td><td>0</td>", end)
     assert re.search(r"<th scope=\"row\">Filch</th><td>0</td><td>1</td>", end)

@@ -152,12 +152,16 @@ def _check_encounter(state: dict) -> None:
             raise _fail("encounter card row")
 
 
-def _check_achievements(achievements: Any) -> None:
+def _check_achievements(achievements: Any, mouse_ids: set[str]) -> None:
+    """Story achievements are the party's; an individual one names its mouse (None: earned before holders)."""
     for got in achievements if isinstance(achievements, list) else [None]:
-        if (not isinstance(got, dict) or set(got) != {"id", "name", "moves_marker"}
+        story = isinstance(got, dict) and got.get("id") == STORY
+        keys = {"id", "name", "moves_marker"} | (set() if story else {"mouse"})
+        if (not isinstance(got, dict) or set(got) != keys
                 or got["id"] not in (*ACHIEVEMENTS, STORY) or not isinstance(got["moves_marker"], bool)
-                or (got["id"] == STORY) != isinstance(got["name"], str)
-                or (got["id"] != STORY and (got["name"] is not None or got["moves_marker"] != (got["id"] in MOVES_MARKER)))):
+                or story != isinstance(got["name"], str)
+                or (not story and (got["name"] is not None or got["moves_marker"] != (got["id"] in MOVES_MARKER)
+                                   or not (got["mouse"] is None or got["mouse"] in mouse_ids)))):
             raise _fail("achievement")
     individual = [a["id"] for a in achievements if a["id"] != STORY]
     if len(set(individual)) != len(individual):
@@ -175,7 +179,7 @@ def _check_chapters(chapters: list, mouse_ids: set[str]) -> None:
                     or mouse["mouse"] not in mouse_ids or not (mouse["name"] is None or isinstance(mouse["name"], str))
                     or not _int(mouse["cheese_gained"], 0) or not _int(mouse["captures"], 0)):
                 raise _fail("chapter summary")
-        _check_achievements(done["achievements"])
+        _check_achievements(done["achievements"], {m["mouse"] for m in done["mice"]})
 
 
 def _check_chapter_setup(chapter: dict, types: dict) -> None:
@@ -212,7 +216,7 @@ def check_state(state: Any) -> None:
     _check_types(state["minion_types"])
     mouse_ids = _check_mice(state["mice"])
     _check_track(state, mouse_ids)
-    _check_achievements(state["achievements"])
+    _check_achievements(state["achievements"], mouse_ids)
     _check_chapter_setup(state["chapter_setup"], state["minion_types"])
     _check_chapters(state["chapters"], mouse_ids)
     if state["finished"] and not (state["chapters"] and state["chapters"][-1]["result"] == state["outcome"]):

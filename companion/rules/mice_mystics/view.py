@@ -6,7 +6,9 @@ from typing import Any
 from ..base import N_, Text
 from . import initiative_track as track_ops
 from .catalogue import card_name, label, minion_card_name, mouse_name
-from .chapter_end import ACHIEVEMENTS, MOVES_MARKER, RESULTS, achievement_name
+from . import achievements as achieved
+from .achievements import ACHIEVEMENTS, MOVES_MARKER, achievement_name, names_of
+from .chapter_end import RESULTS
 from .cheese_wheel import WHEEL_SIZE, attack_cheese_refused, can_pilfer, cheese_exceptions
 from .arrivals import needs_life
 from .legal import legal_actions
@@ -68,7 +70,7 @@ def _summary(state: dict) -> dict | None:
     done = state["chapters"][-1]
     return {**done, "result_text": Text(RESULTS[done["result"]]),
             "mice": [{**m, "name": label(m["mouse"], m["name"])} for m in done["mice"]],
-            "achievements": [achievement_name(a) for a in done["achievements"]]}
+            "achievements": [achievement_name(a, names_of(done["mice"])) for a in done["achievements"]]}
 
 
 def view(state: dict) -> dict[str, Any]:
@@ -120,10 +122,13 @@ def view(state: dict) -> dict[str, Any]:
         "replay_end_page": state["chapter_setup"]["chapter_end_page"],
         "campaign": [{**done, "number": i + 1, "result_text": Text(RESULTS[done["result"]])}
                      for i, done in enumerate(state["chapters"])],
-        "achievements": [{**a, "display_name": achievement_name(a)} for a in state["achievements"]],
+        "achievements": [{"mouse": None, **a, "display_name": achievement_name(a, names_of(state["mice"]))}
+                         for a in state["achievements"]],
         "achievement_choices": [{"id": k, "name": Text(v), "moves_marker": k in MOVES_MARKER,
-                                 "earned": any(a["id"] == k for a in state["achievements"])}
+                                 "earned": any(a["id"] == k for a in state["achievements"]),
+                                 "mice": [m["id"] for m in state["mice"] if achieved.can_earn(state, k, m)]}
                                 for k, v in ACHIEVEMENTS.items()],
+        "achievement_reminders": achieved.reminders(state),
         "outcome": state["outcome"],
         "free_actions": {k: Text(v) for k, v in FREE_ACTIONS.items()},
         "actions": legal_actions(state),
