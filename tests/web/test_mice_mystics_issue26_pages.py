@@ -85,3 +85,42 @@ def test_mm_cmp_6_the_achievement_forms_ask_which_mouse_and_the_holder_is_shown(
         html = act(mm_client, url, token, version(html), "next_turn").get_data(as_text=True)
     now = re.search(r'<section class="mm-now".*?</section>', html, re.S).group(0)
     assert "Cheesemaster (Filch): each time Filch rolls cheese on a defence roll" in now
+
+
+def test_mm_cmp_5_the_setup_page_knows_chapter_1s_party_setup(mm_client):
+    from tests.conftest import csrf_token
+    from tests.web.test_mice_mystics_pages import setup_form
+    html = mm_client.get("/new/mice_mystics").get_data(as_text=True)
+    assert re.search(r'<option value="1" selected>Chapter 1: Flight to Barksburg</option>', html)
+    token = csrf_token(mm_client)
+    form = setup_form(token, story_chapter="1", **{"mouse[]": ["collin", "filch", "maginos", "lily"]})
+    response = mm_client.post("/new/mice_mystics", data=form)
+    assert response.status_code != 303
+    assert "Lily cannot be one of the 4 mice of Chapter 1" in response.get_data(as_text=True)
+    form = setup_form(token, story_chapter="1", **{"mouse[]": ["collin", "filch", "maginos", "nez"]})
+    assert mm_client.post("/new/mice_mystics", data=form).status_code == 303
+
+
+def test_mm_cmp_5_the_next_chapter_form_changes_the_party(mm_client):
+    url, token = new_game(mm_client, story_chapter="1", **{"mouse[]": ["collin", "filch", "maginos", "nez"],
+                                                           "controller_nez": "Di"})
+    html = mm_client.get(url).get_data(as_text=True)
+    html = act(mm_client, url, token, version(html), "mark_victory").get_data(as_text=True)
+    form = re.search(r'<section id="mm-continue".*?</section>', html, re.S).group(0)
+    for mouse in ("collin", "filch", "maginos", "nez"):
+        assert f'name="mouse[]" value="{mouse}" checked' in form
+    assert 'name="mouse[]" value="lily" >' in form or 'name="mouse[]" value="lily">' in form
+    assert 'name="controller_nez"' in form and 'value="Di"' in form and 'name="story_chapter"' in form
+    assert "Our reading" in form and "sits a chapter out keeps its ability cards" in form
+    html = act(mm_client, url, token, version(html), "next_chapter", replay="no", choose_party="1",
+               chapter_name="Chapter 2", chapter_end_page="8", story_chapter="", search_card_nez="Tinder",
+               controller_lily="Di", **{"mouse[]": ["collin", "filch", "maginos", "lily"],
+                                        "custom_mouse[]": [""], "custom_controller[]": [""],
+                                        "minion_type[]": ["", "", ""], "minion_count[]": ["1", "1", "1"]}
+               ).get_data(as_text=True)
+    assert '<strong id="mm-chapter-name">Chapter 2</strong>' in html
+    mice = re.search(r'<section id="mm-mice".*?</section>', html, re.S).group(0)
+    assert 'id="mm-mouse-lily"' in mice and 'id="mm-mouse-nez"' not in mice
+    assert "Sitting this chapter out" in mice and "Nez (1 ability card, Tinder)" in mice
+    assert "Lily joins the party" in html and "Nez sits this chapter out" in html
+    assert "Di" in re.search(r'id="mm-mouse-lily">.*?</li>', mice, re.S).group(0)

@@ -24,6 +24,13 @@ MINION_TYPES: dict[str, dict[str, Any]] = {
                  "boss": True, "aggressive": False},
 }
 
+# The story book's chapters whose Chapter Setup the app knows (Sorrow and Remembrance): the end marker's page
+# and the Party Setup — how many mice, and which may not be among them (MM-SET-2, MM-CMP-5).
+STORY_CHAPTERS: dict[str, dict[str, Any]] = {
+    "1": {"name": N_("Chapter 1: Flight to Barksburg"), "end_page": 6, "party_size": 4, "not_in_party": ("lily",),
+          "why": N_("Lily cannot be one of the 4 mice of Chapter 1: she has not joined the group yet.")},
+}
+
 NAMES = {
     "collin": N_("Collin"), "filch": N_("Filch"), "lily": N_("Lily"), "maginos": N_("Maginos"),
     "nez": N_("Nez"), "tilda": N_("Tilda"), "nere": N_("Neré"), "ansel": N_("Ansel"),

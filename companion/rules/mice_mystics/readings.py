@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..base import N_, Text
 from . import achievements, initiative_track as track_ops
+from .campaign import SAT_OUT_READING
 from .catalogue import mouse_name
 
 MOVER_PASSES = N_("{captured} is the lowest mouse on the track but captured, its figure off the board: the minions "
@@ -20,4 +21,5 @@ def mover(state: dict) -> list[Text]:
 
 def readings(state: dict) -> dict[str, list[Text]]:
     """Every reading that applies now, by where the page shows it."""
-    return {"mover": mover(state), "achievements": achievements.readings(state)}
+    return {"mover": mover(state), "achievements": achievements.readings(state),
+            "campaign": [Text(SAT_OUT_READING)] if state["finished"] else []}

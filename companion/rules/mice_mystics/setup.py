@@ -4,10 +4,10 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from ..base import BadParams, N_, RuleError, param_int, param_str
+from ..base import BadParams, N_, RuleError, Text, param_int, param_str
 from . import initiative_track as track_ops
 from .mouse_turn import reset_turn
-from .catalogue import MAX_LIFE, MICE, MINION_TYPES, NAMES
+from .catalogue import MAX_LIFE, MICE, MINION_TYPES, NAMES, STORY_CHAPTERS
 from .params import as_list, minion_list
 
 CHAPTER_1 = {"end_page": 6}  # the setup form fills in the name "Chapter 1" in the device's language
@@ -116,14 +116,33 @@ def catalog(custom_types: list[dict]) -> dict[str, dict]:
 
 
 def chapter_fields(form: Mapping[str, Any], types: Mapping[str, dict]) -> dict:
-    """A chapter's name, end marker page and starting minions, from the setup or the next-chapter form."""
+    """A chapter's name, end marker page, starting minions and which of the story book's chapters it is (when
+    the app knows that chapter's setup), from the setup or the next-chapter form."""
     # No name given: stored empty and shown as "the chapter" in each device's own language.
     chapter_name = param_str(form, "chapter_name", 60, default="")
-    end_page = param_int(form, "chapter_end_page", 1, MAX_PAGE, default=CHAPTER_1["end_page"])
+    story = param_str(form, "story_chapter", 4, default="", choices=("", *STORY_CHAPTERS)) or None
+    book_page = STORY_CHAPTERS[story]["end_page"] if story else CHAPTER_1["end_page"]
+    end_page = param_int(form, "chapter_end_page", 1, MAX_PAGE, default=book_page)
     if end_page < 2:
         raise RuleError(N_("The chapter end marker must lie beyond page 1, where the hourglass starts."))
-    return {"chapter_name": chapter_name, "chapter_end_page": end_page,
+    if story and end_page != book_page:
+        raise RuleError(N_("{chapter}: the book puts the chapter end marker on page {page}."),
+                        chapter=Text(STORY_CHAPTERS[story]["name"]), page=book_page)
+    return {"chapter_name": chapter_name, "chapter_end_page": end_page, "story_chapter": story,
             "minions": minion_list(types, form, allow_empty=True)}
+
+
+def check_party(mice: list[dict], story_chapter: str | None) -> None:
+    """MM-CMP-5: the Party Setup of a chapter the app knows — its number of mice, and none it forbids."""
+    if story_chapter is None:
+        return
+    rules = STORY_CHAPTERS[story_chapter]
+    for mouse in mice:
+        if mouse["id"] in rules["not_in_party"]:
+            raise RuleError(rules["why"])
+    if len(mice) != rules["party_size"]:
+        raise RuleError(N_("{chapter}: select {n} mice for the party ({have} chosen)."),
+                        chapter=Text(rules["name"]), n=rules["party_size"], have=len(mice))
 
 
 OWN_TYPE_ROW = "own_type_"  # the setup page's choice "your own type N": the row N defined below it
@@ -154,8 +173,9 @@ def parse_setup(form: Mapping[str, Any]) -> dict:
     """The setup form: party, chapter, custom minion types and the minions on the board (MM-SET-2/3)."""
     mice = _parse_mice(form)
     custom_types = _parse_custom_types(form)
-    return {"mice": mice, "custom_minion_types": custom_types,
-            **chapter_fields(_own_types_named(form), catalog(custom_types))}
+    chapter = chapter_fields(_own_types_named(form), catalog(custom_types))
+    check_party(mice, chapter["story_chapter"])
+    return {"mice": mice, "custom_minion_types": custom_types, **chapter}
 
 
 def fresh_mouse(mouse: dict, ability_cards: int, search_card: str | None) -> dict:
@@ -174,6 +194,7 @@ def start_chapter(chapter: dict, mice: list[dict], minion_types: dict, rng: rand
         "chapter_name": chapter["chapter_name"],
         "chapter_end_page": chapter["chapter_end_page"],
         "chapter_setup": {"chapter_name": chapter["chapter_name"], "chapter_end_page": chapter["chapter_end_page"],
+                          "story_chapter": chapter.get("story_chapter"),
                           "minions": [dict(m) for m in chapter["minions"]]},
         "hourglass_page": 1,
         "cheese_wheel": 0,
@@ -190,6 +211,7 @@ def start_chapter(chapter: dict, mice: list[dict], minion_types: dict, rng: rand
         "outcome": None,
         "achievements": [],
         "chapters": [],
+        "sitting_out": [],
     }
     track_ops.lay_out(state, [(m["type"], m["figures"]) for m in chapter["minions"]], rng)
     track_ops.born_to_lead(state, notices)

@@ -19,6 +19,11 @@ def upgrade(state: Any) -> Any:
         new = _with_summaries(new)
     if _holderless(new):
         new = _with_holders(new)
+    # Before each chapter chose its party (MM-CMP-5): nobody sat out, no story chapter known.
+    if "sitting_out" not in new:
+        new = {**new, "sitting_out": []}
+    if isinstance(new.get("chapter_setup"), dict) and "story_chapter" not in new["chapter_setup"]:
+        new = {**new, "chapter_setup": {**new["chapter_setup"], "story_chapter": None}}
     return new
 
 

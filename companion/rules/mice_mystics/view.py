@@ -5,7 +5,7 @@ from typing import Any
 
 from ..base import N_, Text
 from . import initiative_track as track_ops
-from .catalogue import card_name, label, minion_card_name, mouse_name
+from .catalogue import MICE, STORY_CHAPTERS, card_name, label, minion_card_name, mouse_name
 from . import achievements as achieved
 from .achievements import ACHIEVEMENTS, MOVES_MARKER, achievement_name, names_of
 from .chapter_end import RESULTS
@@ -73,6 +73,19 @@ def _summary(state: dict) -> dict | None:
             "achievements": [achievement_name(a, names_of(done["mice"])) for a in done["achievements"]]}
 
 
+def party_choices(state: dict) -> list[dict]:
+    """MM-CMP-5: every mouse the next chapter's party may take — this party (ticked), those sitting out with what
+    they kept, and the mice of the boxes not yet met — for the next-chapter form."""
+    known = {m["id"]: m for m in [*state["mice"], *state["sitting_out"]]}
+    party = {m["id"] for m in state["mice"]}
+    ids = list(known) + [m for m in MICE if m not in known]
+    return [{"id": i, "display_name": label(i, known[i]["name"] if i in known else None),
+             "in_party": i in party, "sitting_out": i in known and i not in party,
+             "controller": known[i]["controller"] if i in known else None,
+             "ability_cards": known[i]["ability_cards"] if i in known else None,
+             "search_card": known[i]["search_card"] if i in known else None} for i in ids]
+
+
 def view(state: dict) -> dict[str, Any]:
     """Whose turn, who moves the minions, the surge question, the encounter row, the checklist."""
     state = upgrade(state)
@@ -120,6 +133,10 @@ def view(state: dict) -> dict[str, Any]:
         "summary": _summary(state),
         "can_continue": state["finished"],
         "replay_end_page": state["chapter_setup"]["chapter_end_page"],
+        "sitting_out": [{**m, "display_name": label(m["id"], m["name"])} for m in state["sitting_out"]],
+        "party_choices": party_choices(state) if state["finished"] else [],
+        "story_chapters": [{"id": k, "name": Text(v["name"])} for k, v in STORY_CHAPTERS.items()],
+        "story_chapter": state["chapter_setup"]["story_chapter"],
         "campaign": [{**done, "number": i + 1, "result_text": Text(RESULTS[done["result"]])}
                      for i, done in enumerate(state["chapters"])],
         "achievements": [{"mouse": None, **a, "display_name": achievement_name(a, names_of(state["mice"]))}
