@@ -57,3 +57,17 @@ def test_mk_sco_5_four_players_tap_their_teams(client):
         page = post(client, code, page, action="enter_score", player=seat, team=team).get_data(as_text=True)
     page = post(client, code, page, action="enter_score", player="p2", keeps_owned="1").get_data(as_text=True)
     assert "Winners: Boris, Dana" in text_of(page)
+
+
+def test_mk_sco_4_the_solo_conquest_end_form_records_the_cities_and_the_score_follows(client):
+    setup = {"player_name": ["Anna"], "hero": ["tovak"], "scenario": "solo_conquest"}
+    code = client.post("/api/games", json={"kind": "mage_knight", "setup": setup}).get_json()["code"]
+    page = client.get(f"/g/{code}").get_data(as_text=True)
+    assert 'name="cities_conquered"' in page and 'name="cities_total"' in page and 'value="2"' in page
+    assert "ends before its last round only when every city is conquered" in text_of(page)
+    response = post(client, code, page, action="mark_scenario_end", cities_conquered="0", cities_total="2")
+    assert response.status_code == 422 and "0 of 2 so far" in text_of(response.get_data(as_text=True))
+    page = client.get(f"/g/{code}").get_data(as_text=True)
+    page = post(client, code, page, action="mark_scenario_end", cities_conquered="2",
+                cities_total="2").get_data(as_text=True)
+    assert "2 of 2 cities conquered" in text_of(page)

@@ -12,13 +12,11 @@ from typing import Any, Mapping
 from ..base import N_, BadParams, Outcome, RuleError, Text, param_bool, param_int
 from .scoring import (CATEGORY_NAMES, EXTRA_NAMES, FACT_NAMES, TEAMS, TITLE_NAMES, field_names, fields_for,
                       scheme_of, score, teams_needed)
+from .scenario_end import CITY_GOAL, default_cities
 from .seats import player, seat_name, seat_param
 from .turns import join
 
 MAX_COUNT = 999
-# Cities on the map by scenario, for "all cities conquered" (solo and cooperative; the group can correct it).
-CITIES = {"solo_conquest": lambda players: 2, "full_cooperation": lambda players: players + 1,
-          "blitz_cooperation": lambda players: players}
 
 
 def sheet(state: dict) -> dict:
@@ -42,19 +40,28 @@ def fact_fields(state: dict) -> list[str]:
 def facts(state: dict) -> dict[str, Any]:
     """What the solo and cooperative score reads from the game besides the players' counts."""
     entered = sheet(state)["facts"]
-    default_cities = CITIES.get(state["scenario"], lambda players: None)(len(state["players"]))
+    record = state.get("scenario_end_record")
+    cities = record["cities_total"] if record else default_cities(state)  # the end's record, else the book's
     last = state["rounds"][-1] if state["rounds"] else None
     deck = tracked_dummy_deck(state)
     return {"rounds_left": max(0, state["round_limit"] - len(state["rounds"])),
             "end_of_round_in_last_round": bool(last and last["end_of_round_by"]),
             "dummy_deck": deck if deck is not None else entered.get("dummy_deck", 0),
             "dummy_deck_tracked": deck is not None,
-            "cities_total": entered.get("cities_total", default_cities)}
+            "cities_total": entered.get("cities_total", cities)}
+
+
+def counts_of(state: dict, seat: str) -> dict[str, int]:
+    """A player's entered counts; in solo, the cities conquered default to what the scenario's end recorded."""
+    entered = dict(sheet(state)["counts"].get(seat, {}))
+    record = state.get("scenario_end_record")
+    if record and state["mode"] == "solo":
+        entered.setdefault("cities_led", record["cities_conquered"])
+    return entered
 
 
 def table(state: dict) -> dict:
-    counts = sheet(state)["counts"]
-    players = [{"id": p["id"], "fame": p["fame"], "counts": counts.get(p["id"], {})} for p in state["players"]]
+    players = [{"id": p["id"], "fame": p["fame"], "counts": counts_of(state, p["id"])} for p in state["players"]]
     return score(state["scenario"], state["mode"], players, facts(state))
 
 
@@ -183,7 +190,7 @@ def score_view(state: dict) -> dict | None:
     done = [p["id"] for p in state["players"] if p["id"] in entered["done"]]
     return {"fields": fields_for(state["scenario"], state["mode"]), "fact_fields": fact_fields(state),
             "counts": {p["id"]: {**{f: 0 for f in fields_for(state["scenario"], state["mode"])},
-                                 **entered["counts"].get(p["id"], {})} for p in state["players"]},
+                                 **counts_of(state, p["id"])} for p in state["players"]},
             "facts": facts(state), "done": done,
             "waiting": [p["id"] for p in state["players"] if p["id"] not in done],
             "table": result, "titles_won": _titles_won(result), "notes": _notes(state),
@@ -236,6 +243,9 @@ def _notes(state: dict) -> list[Text]:
     if scheme in ("solo", "cooperative"):
         notes.append(Text(N_("Rounds left unplayed and whether End of Round was announced in the last round "
                              "come from the game's record.")))
+    if state["scenario"] in CITY_GOAL:
+        notes.append(Text(N_("The scenario ends before its last round only when every city is conquered: the rounds "
+                             "left unplayed count only when the sheets show every city.")))
     return notes
 
 

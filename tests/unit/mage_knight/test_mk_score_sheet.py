@@ -4,7 +4,7 @@ import copy
 import pytest
 
 from companion.rules.base import BadParams, RuleError
-from mk_helpers import KIND, act, do, end_round_now, new_game, pick_first_available, rendered
+from mk_helpers import KIND, act, do, end_round_now, mark_end, new_game, pick_first_available, rendered
 
 
 def finished(players=2, scenario="custom", **extra):
@@ -12,7 +12,7 @@ def finished(players=2, scenario="custom", **extra):
     extra = {"round_limit": "1", "mode": "competitive", **extra} if scenario == "custom" else extra
     state = pick_first_available(new_game(players=players, scenario=scenario, **extra))
     if scenario != "custom":
-        state = do(state, "mark_scenario_end")
+        state = mark_end(state).state
         while state["phase"] == "turns":
             state = do(state, "end_turn", player=state["turn"]["seat"])
         return state
