@@ -71,3 +71,22 @@ def test_mk_sco_4_the_solo_conquest_end_form_records_the_cities_and_the_score_fo
     page = post(client, code, page, action="mark_scenario_end", cities_conquered="2",
                 cities_total="2").get_data(as_text=True)
     assert "2 of 2 cities conquered" in text_of(page)
+
+
+def test_the_conquer_and_hold_elite_reading_is_folded_on_the_units_step(client):
+    setup = {"player_name": ["Anna", "Boris", "Chen"], "hero": ["tovak", "goldyx", "krang"],
+             "scenario": "conquer_and_hold"}
+    code = client.post("/api/games", json={"kind": "mage_knight", "setup": setup}).get_json()["code"]
+    while (view := client.get(f"/api/games/{code}").get_json()["view"])["phase"] == "tactics":
+        api_act(client, code, "pick_tactic", **next(a for a in view["actions"] if a["action"] == "pick_tactic")["params"])
+    api_act(client, code, "announce_end_of_round", player=view["current_seat"], deck_empty=True)
+    while (view := client.get(f"/api/games/{code}").get_json()["view"])["phase"] == "turns":
+        api_act(client, code, "end_turn", player=view["current_seat"])
+    while (view := client.get(f"/api/games/{code}").get_json()["view"])["current_step"] != "units":
+        api_act(client, code, "tick_step", step=view["current_step"])
+    page = client.get(f"/g/{code}").get_data(as_text=True)
+    prep = page.split('id="mk-prep"')[1].split("</section>")[0]
+    assert '<details class="our-reading"><summary>Our reading</summary>' in prep
+    assert "from round 3 of 4" in text_of(prep)
+    russian = client.get(f"/g/{code}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Наше прочтение" in russian

@@ -124,3 +124,11 @@ def test_mm_cmp_5_the_next_chapter_form_changes_the_party(mm_client):
     assert "Sitting this chapter out" in mice and "Nez (1 ability card, Tinder)" in mice
     assert "Lily joins the party" in html and "Nez sits this chapter out" in html
     assert "Di" in re.search(r'id="mm-mouse-lily">.*?</li>', mice, re.S).group(0)
+
+
+def test_the_arrive_form_folds_our_reading_of_a_new_encounter_on_a_track_without_minions(mm_client):
+    url, token = new_game(mm_client, **{"minion_type[]": ["", "", "", ""]})
+    html = mm_client.get(url).get_data(as_text=True)
+    arrive = html.split('id="mm-arrive"')[1].split('id="mm-encounter"')[0]
+    assert "Our reading" in arrive and "the card on space 1 acts next" in arrive
+    assert "except cards that came with a surge" in arrive

@@ -13,6 +13,7 @@ from ..base import N_, BadParams, Outcome, RuleError, Text, param_bool, param_in
 from .scoring import (CATEGORY_NAMES, EXTRA_NAMES, FACT_NAMES, TEAMS, TITLE_NAMES, field_names, fields_for,
                       scheme_of, score, teams_needed)
 from .scenario_end import CITY_GOAL, default_cities
+from .readings import score as score_readings
 from .seats import player, seat_name, seat_param
 from .turns import join
 
@@ -194,6 +195,7 @@ def score_view(state: dict) -> dict | None:
             "facts": facts(state), "done": done,
             "waiting": [p["id"] for p in state["players"] if p["id"] not in done],
             "table": result, "titles_won": _titles_won(result), "notes": _notes(state),
+            "readings": score_readings(state["scenario"], scheme_of(state["scenario"], state["mode"]), result),
             "teams_needed": teams_needed(state["scenario"], len(state["players"])), "teams": list(TEAMS),
             "team_of": {p["id"]: entered["counts"].get(p["id"], {}).get("team") for p in state["players"]},
             "names": {"fields": field_names(state["scenario"]), "facts": FACT_NAMES, "categories": CATEGORY_NAMES,
@@ -218,7 +220,7 @@ def _notes(state: dict) -> list[Text]:
     if scheme == "map":
         return [Text(N_("This scenario is not scored by Fame: its winner is decided on the map, as the "
                         "scenario says."))]
-    notes = []
+    notes = []  # the readings the table rests on are score_view's `readings` (readings.score)
     if scheme == "victory_points":
         notes.append(Text(N_("Conquer and Hold is won by Victory points, not Fame: each keep you own counts 3, each "
                              "mage tower 2; the most wins, and a tie has no winner.")))
@@ -226,20 +228,6 @@ def _notes(state: dict) -> list[Text]:
         if teams_needed(state["scenario"], len(state["players"])):
             notes.append(Text(N_("Four players hold as two teams of two: a team's points are its players' together; "
                                  "tap each player's team.")))
-    if scheme == "competitive":
-        notes.append(Text(N_("Titles as the book words them: players tied for a title at 0 get the tie bonus, "
-                             "except for Knowledge; no Greatest Beating without Wounds.")))
-        if state["scenario"] in ("full_conquest", "blitz_conquest", "mines_liberation"):
-            notes.append(Text(N_("Nobody gets the scenario's title when nobody scored for it.")))
-        if state["scenario"] == "mines_liberation":
-            notes.append(Text(N_("The book gives no tie rule for the Greatest Liberator: the app gives +2 each, "
-                                 "as for the Greatest City Conqueror.")))
-        if state["scenario"] == "dungeon_lords":
-            notes.append(Text(N_("The Greatest Dungeon Crawler goes to the best Adventurer score (dungeons and "
-                                 "tombs 4 each, other adventure sites 2).")))
-    if scheme == "cooperative":
-        notes.append(Text(N_("The team's conquered cities are the cities its players lead: each conquered city "
-                             "has one leader.")))
     if scheme in ("solo", "cooperative"):
         notes.append(Text(N_("Rounds left unplayed and whether End of Round was announced in the last round "
                              "come from the game's record.")))

@@ -7,6 +7,7 @@ from .deeds import PLAY_RULES, deed_reference
 from .fame import base_hand_limit, level_for_fame
 from .dummy import RAN_OUT, colour_asked, extra_flips, forecast, turn_prompt
 from .preparation import STEP_NAMES, STEPS, checklist, current_step, step_text
+from .readings import readings
 from .rounds import source_awaited, source_entry_open
 from .scenario_end import CITY_GOAL, default_cities
 from .seats import DUMMY, seat_ids
@@ -288,6 +289,8 @@ def view(state: dict) -> dict:
         "darkness_rolls": list(state["daytime"]["darkness_rolls"]), "night_has_fallen": night_has_fallen(state),
     }
     data["actions"] = legal_actions(state)
+    data["readings"] = readings(state, data["current_step"], data["tactics_available"],
+                                any(a["action"] == "mana_search" for a in data["actions"]))
     # For the screens: the page palette, each tactic's number (Round Order), and id -> msgid names.
     data["palette"] = "night" if is_night else "day"
     data["can_enter_source"] = source_entry_open(state) and not darkness_roll_due(state)

@@ -40,7 +40,7 @@ def join_track(state: dict, minions: list[dict], rng: random.Random, source: str
         moves = track_ops.ambush_all(state, dice)
         # The book does not say whether minions from an earlier surge are ambushed: the app reads "surge
         # minions excepted" as every card that came with a surge, and says so.
-        notices += [Text(N_("{card} came with a surge: not ambushed (the app's reading)."),
+        notices += [Text(N_("{card} came with a surge: not ambushed (our reading)."),
                          {"card": card_name(state, card)})
                     for card in state["initiative_track"] if card["kind"] == "minion" and card["surge"]]
     else:

@@ -59,3 +59,36 @@ def test_mm_ini_6_a_boss_of_the_groups_own_with_its_life_given_is_not_asked(tabl
     out = table.act(state, "minions_arrive", minion_type=["Big Rat"])
     assert table.card(out.state, "minion_1")["life"] == 4
     assert not any("Life" in n for n in rendered(out.notices))
+
+
+def test_mm_ini_2_a_new_encounter_on_a_track_without_minion_cards_says_who_acts_next(table):
+    """Our reading: everything is reshuffled, the mice too, and a new round begins on space 1."""
+    state = table.setup(mice=("lily", "nez"))
+    readings = rendered(KIND.view(state)["readings"]["arrive"])
+    assert any("the card on space 1 acts next" in r for r in readings)
+    out = table.act(state, "minions_arrive", minion_type=["roaches"])
+    assert out.state["acting"] == 0 and out.state["round"] == 2
+    assert not any("space 1 acts next" in r for r in rendered(KIND.view(out.state)["readings"]["arrive"]))
+
+
+def test_mm_min_1_several_figures_of_a_multi_life_type_keep_their_wounds_apart_and_say_so(table):
+    state = table.lay(table.setup(mice=("lily",)), "lily", "spider:2")
+    card = next(c for c in KIND.view(state)["track"] if c["kind"] == "minion")
+    assert "counts them apart" in card["wounds_note"].render()
+    one = table.lay(table.setup(mice=("lily",)), "lily", "spider:1")
+    assert next(c for c in KIND.view(one)["track"] if c["kind"] == "minion")["wounds_note"] is None
+
+
+def test_mm_readings_follow_the_moment(table):
+    state = table.lay(table.setup(mice=("lily", "collin")), "lily", "rat_warriors:2", "collin", acting=1)
+    assert any("swap with the card above" in r for r in rendered(KIND.view(state)["readings"]["acting"]))
+    out = table.act(state, "minions_arrive", minion_type=["roaches"], ambush="yes", die=["1", "1"])
+    ambush = rendered(KIND.view(out.state)["readings"]["ambush"])
+    assert any("never above space 1" in r for r in ambush) and any("Born to Lead" in r for r in ambush)
+    surge = table.act(state, "add_cheese", n="6", reason="room_rule").state
+    assert rendered(KIND.view(surge)["readings"]["surge"])
+    mouse_turn = table.act(table.lay(state, "lily", "collin"), "do_action", kind="battle").state
+    assert any("ability card" in r for r in rendered(KIND.view(mouse_turn)["readings"]["turn"]))
+    done = table.act(state, "mark_victory").state
+    view = KIND.view(done)
+    assert view["readings"]["summary"] and view["readings"]["campaign"] and view["readings"]["replay"]
