@@ -127,6 +127,8 @@ def test_mm_cmp_5_older_states_and_the_state_check(table):
     older["chapter_setup"] = {k: v for k, v in done["chapter_setup"].items() if k != "story_chapter"}
     KIND.check_state(older)
     state = table.act(older, "next_chapter", chapter_end_page="8", mouse=["lily", "nez"]).state
+    assert [m["id"] for m in state["mice"]] == ["lily", "nez"]  # an older campaign changes its party too
+    assert [m["id"] for m in state["sitting_out"]] == ["collin", "filch", "maginos"]
     for broken in ({**state, "sitting_out": [{"id": "lily", "name": None, "controller": None, "ability_cards": 1,
                                              "search_card": None}]},
                    {**state, "sitting_out": [{"id": "tilda", "ability_cards": 1}]},
