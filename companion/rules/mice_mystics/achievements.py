@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from ..base import BadParams, N_, Outcome, RuleError, Text, param_bool, param_str
+from ..base import N_, Outcome, RuleError, Text, param_bool, param_str
 from . import initiative_track as track_ops
-from .catalogue import label, mouse_name
+from .catalogue import find_mouse, label, mouse_name
 
 # One token each for the party, to the first mouse that meets its condition; the first three push the end marker.
 ACHIEVEMENTS = {"cheesemaster": N_("Cheesemaster"), "roachmaster": N_("Roachmaster"), "scaper": N_("Scaper"),
@@ -59,14 +59,6 @@ def achievement_name(achievement: Mapping[str, Any], names: Mapping[str, Any] | 
     return Text(N_("{achievement} ({mouse})"), {"achievement": name, "mouse": mouse})
 
 
-def _mouse(state: dict, params: Mapping[str, Any]) -> dict:
-    mouse_id = param_str(params, "mouse", 40)
-    mouse = next((m for m in state["mice"] if m["id"] == mouse_id), None)
-    if mouse is None:
-        raise BadParams(N_("Unknown mouse: {value}"), value=mouse_id)
-    return mouse
-
-
 def can_earn(state: dict, ident: str, mouse: dict) -> bool:
     return mouse["captures"] >= CAPTURES_NEEDED.get(ident, 0)
 
@@ -81,7 +73,7 @@ def earn_achievement(state: dict, params: Mapping[str, Any], rng: random.Random)
             raise RuleError(N_("Name the story achievement."))
         got: dict[str, Any] = {"id": STORY, "name": name, "moves_marker": param_bool(params, "moves_marker")}
     else:
-        mouse = _mouse(state, params)
+        mouse = find_mouse(state, params)
         if any(a["id"] == ident for a in state["achievements"]):
             raise RuleError(N_("{achievement} is already earned in this chapter."),
                             achievement=Text(ACHIEVEMENTS[ident]))

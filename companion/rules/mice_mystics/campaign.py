@@ -15,7 +15,7 @@ from ..base import BadParams, N_, Outcome, RuleError, Text, param_bool, param_st
 from .achievements import STORY
 from .catalogue import MICE, NAMES, label
 from .params import as_list
-from .setup import (MAX_MICE, STARTING_ABILITY_CARDS, _match, chapter_fields, check_party, fresh_mouse,
+from .setup import (MAX_MICE, STARTING_ABILITY_CARDS, match_id, chapter_fields, check_party, fresh_mouse,
                     start_chapter)
 
 SEARCH_CARD_LEN = 40
@@ -43,7 +43,7 @@ def _resolve(state: dict, raw: str, taken: set[str]) -> dict:
     known = known_mice(state)
     low = raw.lower()
     found = next((m for m in known if m["id"] == low or (m["name"] and m["name"].lower() == low)), None)
-    ident = found["id"] if found else _match(raw, MICE, NAMES)
+    ident = found["id"] if found else match_id(raw, MICE, NAMES)
     if found is None and ident is not None:
         found = next((m for m in known if m["id"] == ident), None)
     if found is not None:

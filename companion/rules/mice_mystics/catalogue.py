@@ -1,9 +1,9 @@
 """The game's fixed data: the mice and the minion types with their initiative cards (MM-SET)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
-from ..base import N_, Text
+from ..base import BadParams, N_, Text, param_str
 
 MAX_LIFE = 99
 
@@ -53,6 +53,15 @@ def has_figure_wounds(minion_type: dict) -> bool:
 def label(ident: str, custom: str | None) -> Any:
     """A translatable catalogue name, or the group's own."""
     return custom if custom else Text(NAMES.get(ident, ident))
+
+
+def find_mouse(state: dict, params: Mapping[str, Any]) -> dict:
+    """The party's mouse named by the `mouse` param; BadParams when there is none."""
+    mouse_id = param_str(params, "mouse", 40)
+    mouse = next((m for m in state["mice"] if m["id"] == mouse_id), None)
+    if mouse is None:
+        raise BadParams(N_("Unknown mouse: {value}"), value=mouse_id)
+    return mouse
 
 
 def mouse_name(state: dict, mouse_id: str) -> Any:

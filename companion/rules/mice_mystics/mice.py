@@ -4,21 +4,13 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from ..base import BadParams, N_, Outcome, RuleError, Text, param_int, param_str
+from ..base import BadParams, N_, Outcome, RuleError, Text, param_int
 from . import hourglass
 from .achievements import scaper_rescued
 from .chapter_end import end_chapter
-from .catalogue import mouse_name
+from .catalogue import find_mouse, mouse_name
 
 MAX_DELTA = 30
-
-
-def find_mouse(state: dict, params: Mapping[str, Any]) -> dict:
-    mouse_id = param_str(params, "mouse", 40)
-    mouse = next((m for m in state["mice"] if m["id"] == mouse_id), None)
-    if mouse is None:
-        raise BadParams(N_("Unknown mouse: {value}"), value=mouse_id)
-    return mouse
 
 
 def mouse_cheese(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:

@@ -18,7 +18,7 @@ YES_NO = ("yes", "no")
 STARTING_ABILITY_CARDS = 1  # MM-CMP-4: one ability card of the group's choice (rulebook p.6)
 
 
-def _match(value: str, ids: Any, names: Mapping[str, Any]) -> str | None:
+def match_id(value: str, ids: Any, names: Mapping[str, Any]) -> str | None:
     """The id whose id or English name is `value` (any case), else None."""
     low = value.lower()
     for ident in ids:
@@ -58,7 +58,7 @@ def _parse_mice(form: Mapping[str, Any]) -> list[dict]:
     for i, raw in enumerate(chosen):
         if len(raw) > 40:
             raise BadParams(N_("{name} is longer than {max_len} characters"), name="mouse", max_len=40)
-        ident = _match(raw, MICE, NAMES)
+        ident = match_id(raw, MICE, NAMES)
         name = None
         if ident is None:
             custom += 1
@@ -88,7 +88,7 @@ def _parse_custom_types(form: Mapping[str, Any]) -> list[dict]:
         if len(name) > 40:
             raise BadParams(N_("{name} is longer than {max_len} characters"), name="custom_minion_name",
                             max_len=40)
-        if _match(name, MINION_TYPES, NAMES) or any(t["name"].lower() == name.lower() for t in types):
+        if match_id(name, MINION_TYPES, NAMES) or any(t["name"].lower() == name.lower() for t in types):
             raise RuleError(N_("There is already a minion type called {name}."), name=name)
         count = param_int({"n": cards[i] if cards else "1"}, "n", 1, MAX_CARDS)
         flags = {"boss": bosses[i] if bosses else "no", "aggressive": aggressive[i] if aggressive else "no"}

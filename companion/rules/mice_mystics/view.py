@@ -4,17 +4,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import N_, Text
-from . import initiative_track as track_ops
-from .catalogue import MICE, STORY_CHAPTERS, card_name, label, minion_card_name, mouse_name
-from . import achievements as achieved
+from . import achievements as achieved, initiative_track as track_ops
 from .achievements import ACHIEVEMENTS, MOVES_MARKER, achievement_name, names_of
+from .arrivals import needs_life
+from .catalogue import MICE, STORY_CHAPTERS, card_name, label, minion_card_name, mouse_name
 from .chapter_end import RESULTS
 from .cheese_wheel import WHEEL_SIZE, attack_cheese_refused, can_pilfer, cheese_exceptions
-from .arrivals import needs_life
 from .legal import legal_actions
 from .minion_wounds import APART_NOTE
-from .readings import readings
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS, LEVEL_UP_COST
+from .readings import readings
 from .surge import encounter_row
 from .upgrade import upgrade
 
