@@ -89,6 +89,7 @@ def test_a_solo_conquest_with_the_dummy_played_to_the_end_on_a_phone(live_server
     while view["current_seat"] != "p1":
         view = tap(phone, live_server, code, phone.locator("#mk-dummy-turn button[name=third][value=red]"))
     phone.locator("#mk-facts summary", has_text="Scenario end").click()
+    phone.get_by_label("Cities conquered").fill("2")  # Solo Conquest ends early only with both cities (MK-SCO-4)
     view = tap(phone, live_server, code, phone.get_by_role("button", name="Mark the scenario's end"))
     assert view["final_turns"]["remaining"] == ["p1"]
     view = tap(phone, live_server, code, phone.get_by_role("button", name="End turn", exact=True))

@@ -5,7 +5,7 @@ import random
 from typing import Any, Mapping
 
 from ..base import N_, BadParams, Outcome, RuleError, Text, param_bool, param_int, param_str
-from . import daytime, dummy_actions, preparation, rounds
+from . import daytime, dummy_actions, preparation, rounds, scenario_end
 from .fame import level_ups
 from .seats import DUMMY, player, seat_name, seat_param
 from .special_actions import SPECIAL_ACTIONS
@@ -479,11 +479,14 @@ def forfeit_turn(state: dict, params: Params, rng: random.Random) -> Outcome:
 
 
 def mark_scenario_end(state: dict, params: Params, rng: random.Random) -> Outcome:
-    """The scenario's end condition is met: everyone gets one last turn, unless End of Round came first."""
+    """The scenario's end condition is met: everyone gets one last turn, unless End of Round came first. Solo
+    Conquest and the cooperative scenarios say how many cities were conquered (`cities_conquered`, all of
+    `cities_total`)."""
     _phase(state, "tactics", "turns")
     if state["scenario_end_met"]:
         raise RuleError(N_("The scenario end was already marked."))
-    state["scenario_end_met"] = True
+    record = scenario_end.end_record(state, params)
+    state["scenario_end_met"], state["scenario_end_record"] = True, record
     if state["final_turns"] is not None:
         notice = Text(N_("End of Round came first: its last turns stand; the game ends after this round."))
     elif state["phase"] == "turns":
@@ -499,6 +502,9 @@ def mark_scenario_end(state: dict, params: Params, rng: random.Random) -> Outcom
         notice = Text(N_("Each player takes one last turn this round; the Dummy takes none (solo and cooperative "
                          "scenarios). Then the game ends.") if state["dummy"] else
                       N_("Everyone takes one last turn this round; then the game ends."))
+    if record:
+        return Outcome(state, Text(N_("Scenario end condition met: {n} of {total} cities conquered"),
+                                   {"n": record["cities_conquered"], "total": record["cities_total"]}), (notice,))
     return Outcome(state, Text(N_("Scenario end condition met")), (notice,))
 
 

@@ -8,6 +8,7 @@ LATER_KEYS = {
     "flipped_tokens": [],  # MK-TOK: seats whose Round Order token is face down
     "mines": {},  # MK-SCN-3: seat -> mines liberated
     "daytime": {"variant": "alternate", "darkness_rolls": []},  # MK-SCN-5
+    "scenario_end_record": None,  # MK-SCO-4: what a city-goal scenario's end recorded
 }
 
 

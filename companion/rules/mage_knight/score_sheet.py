@@ -10,15 +10,14 @@ import random
 from typing import Any, Mapping
 
 from ..base import N_, BadParams, Outcome, RuleError, Text, param_bool, param_int
-from .scoring import (CATEGORY_NAMES, EXTRA_NAMES, FACT_NAMES, TITLE_NAMES, field_names, fields_for, scheme_of,
-                      score)
+from .scoring import (CATEGORY_NAMES, EXTRA_NAMES, FACT_NAMES, TEAMS, TITLE_NAMES, field_names, fields_for,
+                      scheme_of, score, teams_needed)
+from .scenario_end import CITY_GOAL, default_cities
+from .readings import score as score_readings
 from .seats import player, seat_name, seat_param
 from .turns import join
 
 MAX_COUNT = 999
-# Cities on the map by scenario, for "all cities conquered" (solo and cooperative; the group can correct it).
-CITIES = {"solo_conquest": lambda players: 2, "full_cooperation": lambda players: players + 1,
-          "blitz_cooperation": lambda players: players}
 
 
 def sheet(state: dict) -> dict:
@@ -42,19 +41,28 @@ def fact_fields(state: dict) -> list[str]:
 def facts(state: dict) -> dict[str, Any]:
     """What the solo and cooperative score reads from the game besides the players' counts."""
     entered = sheet(state)["facts"]
-    default_cities = CITIES.get(state["scenario"], lambda players: None)(len(state["players"]))
+    record = state.get("scenario_end_record")
+    cities = record["cities_total"] if record else default_cities(state)  # the end's record, else the book's
     last = state["rounds"][-1] if state["rounds"] else None
     deck = tracked_dummy_deck(state)
     return {"rounds_left": max(0, state["round_limit"] - len(state["rounds"])),
             "end_of_round_in_last_round": bool(last and last["end_of_round_by"]),
             "dummy_deck": deck if deck is not None else entered.get("dummy_deck", 0),
             "dummy_deck_tracked": deck is not None,
-            "cities_total": entered.get("cities_total", default_cities)}
+            "cities_total": entered.get("cities_total", cities)}
+
+
+def counts_of(state: dict, seat: str) -> dict[str, int]:
+    """A player's entered counts; in solo, the cities conquered default to what the scenario's end recorded."""
+    entered = dict(sheet(state)["counts"].get(seat, {}))
+    record = state.get("scenario_end_record")
+    if record and state["mode"] == "solo":
+        entered.setdefault("cities_led", record["cities_conquered"])
+    return entered
 
 
 def table(state: dict) -> dict:
-    counts = sheet(state)["counts"]
-    players = [{"id": p["id"], "fame": p["fame"], "counts": counts.get(p["id"], {})} for p in state["players"]]
+    players = [{"id": p["id"], "fame": p["fame"], "counts": counts_of(state, p["id"])} for p in state["players"]]
     return score(state["scenario"], state["mode"], players, facts(state))
 
 
@@ -99,6 +107,12 @@ def enter_score(state: dict, params: Mapping[str, Any], rng: random.Random) -> O
     score_sheet = state.setdefault("score_sheet", sheet(state))
     current = score_sheet["counts"].setdefault(seat, {})
     new, changed = _entries(params, fields, current, field_names(state["scenario"]))
+    if "team" in params:  # MK-SCO-5: four players hold and conquer as two teams
+        if not teams_needed(state["scenario"], len(state["players"])):
+            raise RuleError(N_("Only Conquer and Hold with four players is played in teams."))
+        new["team"] = param_int(params, "team", lo=TEAMS[0], hi=TEAMS[-1])
+        if new["team"] != current.get("team"):
+            changed.append(Text(N_("team {n}"), {"n": new["team"]}))
     current.update(new)
     name = seat_name(state, seat)
     notices: list[Text] = []
@@ -140,6 +154,8 @@ def final_notices(state: dict) -> list[Text]:
     if set(sheet(state)["done"]) < {p["id"] for p in state["players"]}:
         return []
     result = table(state)
+    if result["scheme"] == "victory_points":
+        return [_victory_notice(state, result)]
     if result["scheme"] != "competitive":
         return [Text(N_("Final score: {total}."), {"total": result["total"]})]
     totals = join([Text(N_("{name} {n}"), {"name": player(state, r["player"])["name"], "n": r["total"]})
@@ -150,6 +166,23 @@ def final_notices(state: dict) -> list[Text]:
     return [Text(N_("Final score: {totals}. Winner: {winners}."), {"totals": totals, "winners": winners})]
 
 
+def _victory_notice(state: dict, result: dict) -> Text:
+    """Conquer and Hold's final line: each side's Victory points, then the winner, or nobody when tied."""
+    names = lambda seats: join([player(state, p)["name"] for p in seats])  # noqa: E731
+    totals = join([Text(N_("Team {n} ({players}) {points}"), {"n": side["team"], "players": names(side["players"]),
+                                                              "points": side["points"]})
+                   if side["team"] else Text(N_("{name} {n}"), {"name": names(side["players"]), "n": side["points"]})
+                   for side in result["sides"]])
+    if result["tied"]:
+        return Text(N_("Final score: {totals}. A tie: no one is the winner."), {"totals": totals})
+    if result["teams_missing"]:
+        return Text(N_("Final score: {totals}. Put two players in each team to name the winners."), {"totals": totals})
+    if len(result["winners"]) > 1:
+        return Text(N_("Final score: {totals}. Winners: {winners}."), {"totals": totals,
+                                                                        "winners": names(result["winners"])})
+    return Text(N_("Final score: {totals}. Winner: {winners}."), {"totals": totals, "winners": names(result["winners"])})
+
+
 def score_view(state: dict) -> dict | None:
     """The sheet and its table for the screens (None before the game is over)."""
     if state["phase"] != "finished":
@@ -158,10 +191,13 @@ def score_view(state: dict) -> dict | None:
     done = [p["id"] for p in state["players"] if p["id"] in entered["done"]]
     return {"fields": fields_for(state["scenario"], state["mode"]), "fact_fields": fact_fields(state),
             "counts": {p["id"]: {**{f: 0 for f in fields_for(state["scenario"], state["mode"])},
-                                 **entered["counts"].get(p["id"], {})} for p in state["players"]},
+                                 **counts_of(state, p["id"])} for p in state["players"]},
             "facts": facts(state), "done": done,
             "waiting": [p["id"] for p in state["players"] if p["id"] not in done],
             "table": result, "titles_won": _titles_won(result), "notes": _notes(state),
+            "readings": score_readings(state["scenario"], scheme_of(state["scenario"], state["mode"]), result),
+            "teams_needed": teams_needed(state["scenario"], len(state["players"])), "teams": list(TEAMS),
+            "team_of": {p["id"]: entered["counts"].get(p["id"], {}).get("team") for p in state["players"]},
             "names": {"fields": field_names(state["scenario"]), "facts": FACT_NAMES, "categories": CATEGORY_NAMES,
                       "titles": TITLE_NAMES, "extras": EXTRA_NAMES}}
 
@@ -184,24 +220,20 @@ def _notes(state: dict) -> list[Text]:
     if scheme == "map":
         return [Text(N_("This scenario is not scored by Fame: its winner is decided on the map, as the "
                         "scenario says."))]
-    notes = []
-    if scheme == "competitive":
-        notes.append(Text(N_("Titles as the book words them: players tied for a title at 0 get the tie bonus, "
-                             "except for Knowledge; no Greatest Beating without Wounds.")))
-        if state["scenario"] in ("full_conquest", "blitz_conquest", "mines_liberation"):
-            notes.append(Text(N_("Nobody gets the scenario's title when nobody scored for it.")))
-        if state["scenario"] == "mines_liberation":
-            notes.append(Text(N_("The book gives no tie rule for the Greatest Liberator: the app gives +2 each, "
-                                 "as for the Greatest City Conqueror.")))
-        if state["scenario"] == "dungeon_lords":
-            notes.append(Text(N_("The Greatest Dungeon Crawler goes to the best Adventurer score (dungeons and "
-                                 "tombs 4 each, other adventure sites 2).")))
-    if scheme == "cooperative":
-        notes.append(Text(N_("The team's conquered cities are the cities its players lead: each conquered city "
-                             "has one leader.")))
+    notes = []  # the readings the table rests on are score_view's `readings` (readings.score)
+    if scheme == "victory_points":
+        notes.append(Text(N_("Conquer and Hold is won by Victory points, not Fame: each keep you own counts 3, each "
+                             "mage tower 2; the most wins, and a tie has no winner.")))
+        notes.append(Text(N_("If one side admitted that the other had won, that side has won, whatever the points.")))
+        if teams_needed(state["scenario"], len(state["players"])):
+            notes.append(Text(N_("Four players hold as two teams of two: a team's points are its players' together; "
+                                 "tap each player's team.")))
     if scheme in ("solo", "cooperative"):
         notes.append(Text(N_("Rounds left unplayed and whether End of Round was announced in the last round "
                              "come from the game's record.")))
+    if state["scenario"] in CITY_GOAL:
+        notes.append(Text(N_("The scenario ends before its last round only when every city is conquered: the rounds "
+                             "left unplayed count only when the sheets show every city.")))
     return notes
 
 
@@ -213,8 +245,11 @@ def score_actions(state: dict) -> list[dict]:
         return []
     done = sheet(state)["done"]
     acts = []
-    for p in state["players"]:
+    teams = teams_needed(state["scenario"], len(state["players"]))
+    for i, p in enumerate(state["players"]):
         acts.append({"action": "enter_score", "params": {"player": p["id"], "field": fields[0], "delta": 1}})
+        if teams and sheet(state)["counts"].get(p["id"], {}).get("team") is None:
+            acts.append({"action": "enter_score", "params": {"player": p["id"], "team": TEAMS[i % len(TEAMS)]}})
         acts.append({"action": "enter_score", "params": {"player": p["id"], "done": p["id"] not in done}})
     acts += [{"action": "enter_score_facts", "params": {"field": f, "delta": 1}} for f in fact_fields(state)]
     return acts
@@ -227,11 +262,14 @@ def check_score_sheet(state: dict) -> bool:
     entered = state["score_sheet"]
     ids = {p["id"] for p in state["players"]}
     fields = set(fields_for(state["scenario"], state["mode"]))
+    teams = teams_needed(state["scenario"], len(state["players"]))
     is_count = lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_COUNT  # noqa: E731
     return (state["phase"] == "finished" and isinstance(entered, dict)
             and set(entered) == {"counts", "done", "facts"}
             and isinstance(entered["counts"], dict) and set(entered["counts"]) <= ids
-            and all(isinstance(c, dict) and set(c) <= fields and all(map(is_count, c.values()))
+            and all(isinstance(c, dict) and set(c) - {"team"} <= fields
+                    and all(is_count(v) for k, v in c.items() if k != "team")
+                    and ("team" not in c or (teams and c["team"] in TEAMS and not isinstance(c["team"], bool)))
                     for c in entered["counts"].values())
             and isinstance(entered["done"], list) and set(entered["done"]) <= ids
             and len(set(entered["done"])) == len(entered["done"])

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from ..base import N_
+from .scenario_end import CITY_GOAL
 
 # What a player counts at the end of the game (the sheet's fields), with the scenarios that ask for each.
 STANDARD_FIELDS = ["spells", "advanced_actions", "artifacts", "crystals", "unit_levels", "wounded_units_2_3",
@@ -20,6 +21,7 @@ FIELD_NAMES = {
     "wounds": N_("Wound cards in your deck (not on Units)"), "cities_led": N_("Cities you lead"),
     "cities_shield": N_("Cities with your Shield that you do not lead"),
     "mines_countryside": N_("Your mines on Countryside tiles"), "mines_core": N_("Your mines on Core tiles"),
+    "keeps_owned": N_("Keeps you own"), "mage_towers_owned": N_("Mage towers you own"),
 }
 # Dungeon Lords asks for dungeon and tomb Shields apart (4 each): the adventure sites' field is then the others,
 # so that nobody counts a dungeon twice (MK-SCO-3).
@@ -42,14 +44,20 @@ EXTRA_NAMES = {"cities": N_("Cities"), "mines": N_("Mines"), "cities_conquered":
 
 CONQUEST = ("full_conquest", "blitz_conquest")
 # Scenarios won on the map, not by Fame (the book gives no Fame scoring for them).
-NOT_BY_FAME = ("conquer_and_hold", "one_to_return")
+NOT_BY_FAME = ("one_to_return",)
+# MK-SCO-5: Conquer and Hold's Victory points for each site a player owns at the end.
+VICTORY_POINTS = {"keeps_owned": 3, "mage_towers_owned": 2}
+TEAMS = (1, 2)
 
 
 def scheme_of(scenario: str, mode: str) -> str:
     """How the game is scored: competitive (titles, a winner), solo or cooperative (one score, a goal),
-    solo without a goal (First Reconnaissance's solo variant), or not by Fame at all."""
+    solo without a goal (First Reconnaissance's solo variant), by Victory points (Conquer and Hold), or not by
+    Fame at all."""
     if scenario in NOT_BY_FAME:
         return "map"
+    if scenario == "conquer_and_hold":
+        return "victory_points"
     if mode == "solo" and scenario == "first_reconnaissance":
         return "solo_plain"
     return mode
@@ -60,6 +68,8 @@ def fields_for(scenario: str, mode: str) -> list[str]:
     scheme = scheme_of(scenario, mode)
     if scheme == "map":
         return []
+    if scheme == "victory_points":
+        return list(VICTORY_POINTS)
     fields = list(STANDARD_FIELDS)
     if scenario == "dungeon_lords":
         fields.insert(fields.index("wounds"), "dungeon_shields")
@@ -168,7 +178,9 @@ def _team(players: list[dict], scenario: str, scheme: str, facts: Mapping[str, i
         if scheme == "cooperative":
             goal["every_player_leads"] = 10 if all(n > 0 for n in led) else 0
         goal["all_cities"] = 15 if total_cities and cities >= total_cities else 0
-        goal["rounds_early"] = 30 * facts.get("rounds_left", 0)
+        # Ending before the round limit needs the scenario's goal: the time bonus exists only with it (MK-SCO-4).
+        goal_met = scenario not in CITY_GOAL or bool(total_cities and cities >= total_cities)
+        goal["rounds_early"] = 30 * facts.get("rounds_left", 0) if goal_met else 0
         goal["dummy_deck"] = facts.get("dummy_deck") or 0
         goal["no_end_of_round"] = 5 if not facts.get("end_of_round_in_last_round") else 0
     base = min(p["fame"] for p in players)
@@ -178,16 +190,46 @@ def _team(players: list[dict], scenario: str, scheme: str, facts: Mapping[str, i
                       "extras": {}, "total": None} for p in players]}
 
 
+def teams_needed(scenario: str, players: int) -> bool:
+    """Conquer and Hold with four players is played by two teams of two (rulebook: "2, or 4 (two teams)")."""
+    return scenario == "conquer_and_hold" and players == 4
+
+
+def _victory_points(players: list[dict], teams: bool) -> dict:
+    """MK-SCO-5: each owned keep 3, each owned mage tower 2; the player or team with the most wins; tied, no one.
+    With teams, no winner until every player is in one of two teams of two."""
+    rows = [{"player": p["id"], "fame": p["fame"],
+             **{field: p["counts"].get(field, 0) for field in VICTORY_POINTS},
+             "points": sum(n * p["counts"].get(field, 0) for field, n in VICTORY_POINTS.items()),
+             "team": p["counts"].get("team") if teams else None} for p in players]
+    if teams:
+        sides = [{"team": t, "players": [r["player"] for r in rows if r["team"] == t],
+                  "points": sum(r["points"] for r in rows if r["team"] == t)} for t in TEAMS]
+        missing = any(len(side["players"]) != len(players) // len(TEAMS) for side in sides)
+    else:
+        sides = [{"team": None, "players": [r["player"]], "points": r["points"]} for r in rows]
+        missing = False
+    top = max(side["points"] for side in sides)
+    best = [side for side in sides if side["points"] == top]
+    return {"scheme": "victory_points", "rows": rows, "sides": sides, "teams_missing": missing,
+            "tied": not missing and len(best) > 1,
+            "winners": [] if missing or len(best) > 1 else best[0]["players"]}
+
+
 def score(scenario: str, mode: str, players: list[dict], facts: Mapping[str, int | None] | None = None) -> dict:
     """The score table. `players`: [{"id", "fame", "counts": {field: n}}]; `facts` (solo and cooperative):
     rounds_left, end_of_round_in_last_round, dummy_deck, cities_total (None: unknown, no bonus for all).
 
     Competitive: {"scheme", "rows": [{player, fame, categories, titles, extras, total}], "winners"};
     solo/cooperative: {"scheme", "base", "categories", "counted_from", "goal", "total", "rows"};
-    a scenario won on the map: {"scheme": "map"}."""
+    Victory points: {"scheme", "rows": [{player, fame, keeps_owned, mage_towers_owned, points, team}],
+    "sides": [{team, players, points}], "teams_missing", "tied", "winners"}; a scenario won on the map:
+    {"scheme": "map"}."""
     scheme = scheme_of(scenario, mode)
     if scheme == "map":
         return {"scheme": "map"}
+    if scheme == "victory_points":
+        return _victory_points(players, teams_needed(scenario, len(players)))
     if scheme == "competitive":
         return _competitive(players, scenario)
     return _team(players, scenario, scheme, facts or {})

@@ -178,7 +178,7 @@ def new_state(setup: dict, rng: random.Random) -> dict:
         "dice_mode": setup["dice_mode"],
         "tactics": {}, "removed_tactics": [], "flipped_tactics": [],
         "turn": None, "final_turns": None, "end_of_round_by": None, "scenario_end_met": False,
-        "rounds": [], "ended_by": None,
+        "rounds": [], "ended_by": None, "scenario_end_record": None,
         "flipped_tokens": [], "mines": {},
         "daytime": {"variant": setup.get("daytime", "alternate"), "darkness_rolls": []},
     }

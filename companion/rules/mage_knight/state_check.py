@@ -7,6 +7,7 @@ from ..base import N_, RuleError
 from .daytime import VARIANTS
 from .later_keys import LATER_KEYS, with_later_keys
 from .preparation import STEPS
+from .scenario_end import record_is_valid
 from .score_sheet import check_score_sheet
 from .seats import DUMMY, seat_ids
 from .setup import MAX_PLAYERS, MAX_ROUNDS, MODES, SCENARIOS
@@ -19,7 +20,7 @@ KEYS = {"scenario", "mode", "round_limit", "blitz", "players", "dummy", "round",
         "preparation", "core_tile_revealed", "monasteries", "source", "source_rolls", "source_check",
         "units_offer", "round_order", "tactics", "removed_tactics", "flipped_tactics", "turn", "final_turns",
         "end_of_round_by", "scenario_end_met", "rounds", "ended_by", "dice_mode", "flipped_tokens", "mines",
-        "daytime"}
+        "daytime", "scenario_end_record"}
 
 
 class _Invalid(Exception):
@@ -134,6 +135,7 @@ def _check_round(state: dict) -> None:
             "final turns")
     _expect(state["end_of_round_by"] is None or state["end_of_round_by"] in seats, "end of round")
     _expect(isinstance(state["scenario_end_met"], bool), "scenario end")
+    _expect(record_is_valid(state), "scenario end record")
     _expect((state["ended_by"] is not None) == (phase == "finished")
             and state["ended_by"] in (None, "round_limit", "scenario_end"), "ended by")
 

@@ -7,7 +7,9 @@ from .deeds import PLAY_RULES, deed_reference
 from .fame import base_hand_limit, level_for_fame
 from .dummy import RAN_OUT, colour_asked, extra_flips, forecast, turn_prompt
 from .preparation import STEP_NAMES, STEPS, checklist, current_step, step_text
+from .readings import readings
 from .rounds import source_awaited, source_entry_open
+from .scenario_end import CITY_GOAL, default_cities
 from .seats import DUMMY, seat_ids
 from .special_actions import MAX_MINES, why_no_token_flips
 from .specials import elite_units_dealt, setup_reminders
@@ -102,7 +104,8 @@ def legal_actions(state: dict) -> list[dict]:
     if state["monasteries"]:
         acts.append({"action": "set_monasteries", "params": {"count": state["monasteries"] - 1}})
     if phase in ("tactics", "turns") and not state["scenario_end_met"]:
-        acts.append({"action": "mark_scenario_end", "params": {}})
+        total = default_cities(state) if state["scenario"] in CITY_GOAL else None  # every city: the goal's end
+        acts.append({"action": "mark_scenario_end", "params": {} if total is None else {"cities_conquered": total}})
     acts += [{"action": "set_dice_mode", "params": {"mode": m}} for m in DICE_MODES if m != state["dice_mode"]]
     pending_entry = state["source_check"] is not None
     if pending_entry and state["dice_mode"] == "app" and state["source"]:
@@ -276,6 +279,8 @@ def view(state: dict) -> dict:
         "can_forfeit": can_forfeit(state),
         "can_extra_turn": phase == "turns" and can_extra_turn(state),
         "can_mark_scenario_end": phase in ("tactics", "turns") and not state["scenario_end_met"],
+        # MK-SCO-4: a city-goal scenario's end says how many cities fell (the map's count by the book, else None)
+        "scenario_end_cities": default_cities(state) if state["scenario"] in CITY_GOAL else None,
         "deeds": deed_reference(is_night), "deed_rules": PLAY_RULES,
         "summary": summary(state) if phase == "finished" else None,
         "notes": _notes(state),
@@ -284,6 +289,8 @@ def view(state: dict) -> dict:
         "darkness_rolls": list(state["daytime"]["darkness_rolls"]), "night_has_fallen": night_has_fallen(state),
     }
     data["actions"] = legal_actions(state)
+    data["readings"] = readings(state, data["current_step"], data["tactics_available"],
+                                any(a["action"] == "mana_search" for a in data["actions"]))
     # For the screens: the page palette, each tactic's number (Round Order), and id -> msgid names.
     data["palette"] = "night" if is_night else "day"
     data["can_enter_source"] = source_entry_open(state) and not darkness_roll_due(state)

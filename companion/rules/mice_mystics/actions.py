@@ -6,11 +6,11 @@ from typing import Any, Mapping
 
 from ..base import N_, Outcome, RuleError, dispatch
 from .upgrade import upgrade
-from . import arrivals, campaign, chapter_end, cheese_wheel, hourglass, mice, minion_wounds, mouse_turn, rounds, surge
+from . import achievements, arrivals, campaign, chapter_end, cheese_wheel, hourglass, mice, minion_wounds, mouse_turn, rounds, surge
 
 ACTIONS = {**arrivals.ACTIONS, **rounds.ACTIONS, **cheese_wheel.ACTIONS, **surge.ACTIONS,
            **mice.ACTIONS, **mouse_turn.ACTIONS, **hourglass.ACTIONS,
-           **minion_wounds.ACTIONS, **chapter_end.ACTIONS, **campaign.ACTIONS}
+           **minion_wounds.ACTIONS, **chapter_end.ACTIONS, **achievements.ACTIONS, **campaign.ACTIONS}
 
 # While a surge waits for the room question only the answer (and the card it may read) can be given.
 DURING_SURGE = {"resolve_surge", "set_encounter_card"}

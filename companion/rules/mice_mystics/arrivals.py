@@ -11,6 +11,13 @@ from .params import die_values, minion_list
 from .rounds import leave_track, start_turn
 
 SOURCES = ("encounter", "surge", "event")
+# The books the app knows give no boss's Life: it is printed on the boss's initiative card.
+LIFE_ASKED = N_("{card} has arrived: enter its Life, from its initiative card.")
+
+
+def needs_life(card: dict) -> bool:
+    """A boss card whose Life the group has not entered yet."""
+    return card["kind"] == "minion" and "wounds" in card and card["life"] is None
 
 
 def join_track(state: dict, minions: list[dict], rng: random.Random, source: str, ambush: bool,
@@ -20,6 +27,7 @@ def join_track(state: dict, minions: list[dict], rng: random.Random, source: str
     new_order = source == "encounter" and not track_ops.has_minions(state)
     boss_ambushes: list[str] = []
     cards_before = len(state["initiative_track"])
+    ids_before = {c["card"] for c in state["initiative_track"]}
     if new_order:
         track_ops.lay_out(state, arrivals, rng)
     else:
@@ -32,7 +40,7 @@ def join_track(state: dict, minions: list[dict], rng: random.Random, source: str
         moves = track_ops.ambush_all(state, dice)
         # The book does not say whether minions from an earlier surge are ambushed: the app reads "surge
         # minions excepted" as every card that came with a surge, and says so.
-        notices += [Text(N_("{card} came with a surge: not ambushed (the app's reading)."),
+        notices += [Text(N_("{card} came with a surge: not ambushed (our reading)."),
                          {"card": card_name(state, card)})
                     for card in state["initiative_track"] if card["kind"] == "minion" and card["surge"]]
     else:
@@ -45,6 +53,8 @@ def join_track(state: dict, minions: list[dict], rng: random.Random, source: str
         start_turn(state, notices)
     state["ambush_log"] = moves
     notices += track_ops.move_notices(state, moves)
+    notices += [Text(LIFE_ASKED, {"card": card_name(state, card)}) for card in state["initiative_track"]
+                if card["card"] not in ids_before and needs_life(card)]
 
 
 def arrival_label(state: dict, minions: list[dict]) -> Text:
@@ -138,4 +148,16 @@ def wound_boss(state: dict, params: Mapping[str, Any], rng: random.Random) -> Ou
     return Outcome(state, label, tuple(notices))
 
 
-ACTIONS = {"minions_arrive": minions_arrive, "remove_figures": remove_figures, "wound_boss": wound_boss}
+def set_boss_life(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
+    """A boss card's Life, read from the card when the boss arrives (once; Undo corrects a mistake)."""
+    card = find_card(state, params)
+    if not state["minion_types"][card["minion"]]["boss"]:
+        raise RuleError(N_("Only a boss card has a Life of its own to enter."))
+    if card["life"] is not None:
+        raise RuleError(N_("{card}'s Life is already {life}."), card=card_name(state, card), life=card["life"])
+    card["life"] = param_int(params, "life", 1, MAX_LIFE)
+    return Outcome(state, Text(N_("{card}: Life {life}"), {"card": card_name(state, card), "life": card["life"]}))
+
+
+ACTIONS = {"minions_arrive": minions_arrive, "remove_figures": remove_figures, "wound_boss": wound_boss,
+           "set_boss_life": set_boss_life}

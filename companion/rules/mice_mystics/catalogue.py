@@ -1,9 +1,9 @@
 """The game's fixed data: the mice and the minion types with their initiative cards (MM-SET)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
-from ..base import N_, Text
+from ..base import BadParams, N_, Text, param_str
 
 MAX_LIFE = 99
 
@@ -22,6 +22,13 @@ MINION_TYPES: dict[str, dict[str, Any]] = {
     "brodie": {"cards": ["brodie_pounces", "brodie_chases"], "boss": True, "aggressive": False},
     "vanestra": {"cards": ["vanestra_charm", "vanestra_sting", "vanestra_web", "vanestra_call"],
                  "boss": True, "aggressive": False},
+}
+
+# The story book's chapters whose Chapter Setup the app knows (Sorrow and Remembrance): the end marker's page
+# and the Party Setup — how many mice, and which may not be among them (MM-SET-2, MM-CMP-5).
+STORY_CHAPTERS: dict[str, dict[str, Any]] = {
+    "1": {"name": N_("Chapter 1: Flight to Barksburg"), "end_page": 6, "party_size": 4, "not_in_party": ("lily",),
+          "why": N_("Lily cannot be one of the 4 mice of Chapter 1: she has not joined the group yet.")},
 }
 
 NAMES = {
@@ -46,6 +53,15 @@ def has_figure_wounds(minion_type: dict) -> bool:
 def label(ident: str, custom: str | None) -> Any:
     """A translatable catalogue name, or the group's own."""
     return custom if custom else Text(NAMES.get(ident, ident))
+
+
+def find_mouse(state: dict, params: Mapping[str, Any]) -> dict:
+    """The party's mouse named by the `mouse` param; BadParams when there is none."""
+    mouse_id = param_str(params, "mouse", 40)
+    mouse = next((m for m in state["mice"] if m["id"] == mouse_id), None)
+    if mouse is None:
+        raise BadParams(N_("Unknown mouse: {value}"), value=mouse_id)
+    return mouse
 
 
 def mouse_name(state: dict, mouse_id: str) -> Any:

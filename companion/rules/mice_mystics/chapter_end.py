@@ -4,7 +4,8 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from ..base import N_, Outcome, RuleError, Text, listed, param_bool, param_str
+from ..base import N_, Outcome, Text, listed
+from .achievements import ACHIEVEMENTS, MOVES_MARKER, STORY, achievement_name, names_of  # noqa: F401
 from .catalogue import label
 
 RESULTS = {"victory": N_("Victory! The chapter is won."),
@@ -12,11 +13,6 @@ RESULTS = {"victory": N_("Victory! The chapter is won."),
            "lost_captured": N_("The chapter is lost: every mouse is captured.")}
 HEADLINES = {"victory": N_("{chapter} won in round {rounds}"), "lost_hourglass": N_("{chapter} lost in round {rounds}"),
              "lost_captured": N_("{chapter} lost in round {rounds}")}
-# Individual achievements: one token each for the party; the first three push the end marker a page.
-ACHIEVEMENTS = {"cheesemaster": N_("Cheesemaster"), "roachmaster": N_("Roachmaster"), "scaper": N_("Scaper"),
-                "poisonmaster": N_("Poisonmaster"), "cat_tamer": N_("Cat Tamer")}
-MOVES_MARKER = ("cheesemaster", "roachmaster", "scaper")
-STORY = "story"
 
 
 def summary(state: dict) -> dict:
@@ -32,10 +28,6 @@ def end_chapter(state: dict, outcome: str) -> None:
     """Won or lost: nothing more happens in this chapter; its summary joins the campaign's chapters."""
     state["finished"], state["outcome"], state["pending_surge"] = True, outcome, None
     state["chapters"].append(summary(state))
-
-
-def achievement_name(achievement: Mapping[str, Any]) -> Any:
-    return achievement["name"] if achievement["id"] == STORY else Text(ACHIEVEMENTS[achievement["id"]])
 
 
 def joined(items: list[Any]) -> Any:
@@ -63,7 +55,7 @@ def summary_text(done: dict) -> Text:
                    "achievements: {achievements}"),
                 {"headline": headline, "page": done["page"], "end": done["end_page"],
                  "cheese": joined(cheese), "captures": joined(captures),
-                 "achievements": joined([achievement_name(a) for a in done["achievements"]])})
+                 "achievements": joined([achievement_name(a, names_of(done["mice"])) for a in done["achievements"]])})
 
 
 def ending_label(what: Text | None, state: dict) -> Text:
@@ -79,27 +71,4 @@ def mark_victory(state: dict, params: Mapping[str, Any], rng: random.Random) -> 
     return Outcome(state, Text(N_("Victory: the chapter is won")))
 
 
-def earn_achievement(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
-    """MM-CMP-3: an individual achievement (once per chapter) or a story achievement by name."""
-    ident = param_str(params, "achievement", choices=(*ACHIEVEMENTS, STORY))
-    if ident == STORY:
-        name = param_str(params, "name", 40)
-        if not name:
-            raise RuleError(N_("Name the story achievement."))
-        moves = param_bool(params, "moves_marker")
-        got = {"id": STORY, "name": name, "moves_marker": moves}
-    else:
-        if any(a["id"] == ident for a in state["achievements"]):
-            raise RuleError(N_("{achievement} is already earned in this chapter."),
-                            achievement=Text(ACHIEVEMENTS[ident]))
-        moves = ident in MOVES_MARKER
-        got = {"id": ident, "name": None, "moves_marker": moves}
-    state["achievements"].append(got)
-    if not moves:
-        return Outcome(state, Text(N_("Achievement: {achievement}"), {"achievement": achievement_name(got)}))
-    state["chapter_end_page"] += 1
-    return Outcome(state, Text(N_("Achievement: {achievement}; the end marker moves to page {page}"),
-                               {"achievement": achievement_name(got), "page": state["chapter_end_page"]}))
-
-
-ACTIONS = {"mark_victory": mark_victory, "earn_achievement": earn_achievement}
+ACTIONS = {"mark_victory": mark_victory}

@@ -146,7 +146,17 @@ def born_to_lead(state: dict, notices: list[Text]) -> None:
 
 
 def lowest_mouse(state: dict) -> str:
-    """The mouse lowest on the track: its player moves the minions (MM-INI-9)."""
+    """The mouse whose player moves the minions (MM-INI-9): the lowest on the track that is not captured.
+
+    The book names the lowest mouse; a captured one's figure is off the board, so the minions pass to the
+    next mouse up (our reading, shown beside the name). With every mouse captured the chapter is over."""
+    mice = [c["mouse"] for c in state["initiative_track"] if c["kind"] == "mouse"]
+    captured = {m["id"] for m in state["mice"] if m["captured"]}
+    return next((m for m in reversed(mice) if m not in captured), mice[-1])
+
+
+def lowest_on_track(state: dict) -> str:
+    """The lowest mouse card on the track, captured or not."""
     return [c for c in state["initiative_track"] if c["kind"] == "mouse"][-1]["mouse"]
 
 

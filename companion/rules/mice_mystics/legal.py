@@ -4,7 +4,7 @@ a new chapter's minions, an encounter card's rows, the table's die values) are l
 from __future__ import annotations
 
 from .cheese_wheel import ADD_REASONS, REMOVE_REASONS, attack_cheese_refused, can_pilfer
-from .chapter_end import ACHIEVEMENTS
+from .achievements import ACHIEVEMENTS, can_earn
 from .hourglass import END_REASONS
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS, LEVEL_UP_COST
 from .surge import YES_NO
@@ -32,7 +32,8 @@ def legal_actions(state: dict) -> list[dict]:
         acts += [act("remove_cheese", reason=r) for r in REMOVE_REASONS if r != "filch_pilfer" or can_pilfer(state)]
     acts += [act("move_end_marker", reason=r) for r in END_REASONS]
     earned = {a["id"] for a in state["achievements"]}
-    acts += [act("earn_achievement", achievement=a) for a in ACHIEVEMENTS if a not in earned]
+    acts += [act("earn_achievement", achievement=a, mouse=m["id"]) for a in ACHIEVEMENTS if a not in earned
+             for m in state["mice"] if can_earn(state, a, m)]
     for mouse in state["mice"]:
         if not mouse["captured"]:
             acts += [act("mouse_cheese", mouse=mouse["id"], delta=1), act("capture_mouse", mouse=mouse["id"])]

@@ -4,20 +4,13 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from ..base import BadParams, N_, Outcome, RuleError, Text, param_int, param_str
+from ..base import BadParams, N_, Outcome, RuleError, Text, param_int
 from . import hourglass
+from .achievements import scaper_rescued
 from .chapter_end import end_chapter
-from .catalogue import mouse_name
+from .catalogue import find_mouse, mouse_name
 
 MAX_DELTA = 30
-
-
-def find_mouse(state: dict, params: Mapping[str, Any]) -> dict:
-    mouse_id = param_str(params, "mouse", 40)
-    mouse = next((m for m in state["mice"] if m["id"] == mouse_id), None)
-    if mouse is None:
-        raise BadParams(N_("Unknown mouse: {value}"), value=mouse_id)
-    return mouse
 
 
 def mouse_cheese(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
@@ -46,6 +39,8 @@ def capture_mouse(state: dict, params: Mapping[str, Any], rng: random.Random) ->
     if mouse["captured"]:
         raise RuleError(N_("{mouse} is already captured."), mouse=name)
     lost = mouse["cheese"]
+    if scaper_rescued(state, mouse):
+        return _scaper_rescue(state, mouse, lost)
     mouse["captured"], mouse["cheese"] = True, 0
     mouse["captures"] += 1
     notices: list[Text] = []
@@ -70,6 +65,30 @@ def capture_mouse(state: dict, params: Mapping[str, Any], rng: random.Random) ->
                     "and markers cleared"), {"mouse": name, "page": page, "n": lost},
                  plural=N_("{mouse} was captured: hourglass to page {page}, {n} cheese discarded, search cards "
                            "and markers cleared"))
+    return Outcome(state, label, tuple(notices))
+
+
+def _scaper_rescue(state: dict, mouse: dict, lost: int) -> Outcome:
+    """MM-CMP-6: the Scaper's third capture: rescued at once, its equipped search cards kept; every other capture
+    rule still applies (its cheese and markers go, the hourglass moves)."""
+    name = mouse_name(state, mouse["id"])
+    mouse["cheese"] = 0
+    mouse["captures"] += 1
+    notices: list[Text] = []
+    hourglass.advance(state, notices)
+    page = state["hourglass_page"]
+    notices[:0] = [
+        Text(N_("{mouse} is the Scaper, captured a third time: rescued at once, and its equipped search cards are "
+                "kept. Place it on or next to another mouse."), {"mouse": name}),
+        Text(N_("Capture: the hourglass moves to page {page}."), {"page": page}),
+        Text(N_("{mouse}'s {n} cheese is discarded."), {"mouse": name, "n": lost},
+             plural=N_("{mouse}'s {n} cheese are discarded.")),
+        Text(N_("Clear {mouse}'s wounds, poison and other markers; the figure leaves the board."), {"mouse": name}),
+    ]
+    label = Text(N_("{mouse} was captured a third time and, as the Scaper, rescued at once: hourglass to page "
+                    "{page}, {n} cheese discarded, search cards kept"), {"mouse": name, "page": page, "n": lost},
+                 plural=N_("{mouse} was captured a third time and, as the Scaper, rescued at once: hourglass to page "
+                           "{page}, {n} cheese discarded, search cards kept"))
     return Outcome(state, label, tuple(notices))
 
 

@@ -11,7 +11,8 @@ from .arrivals import figure_number, find_card, take_figures
 from .catalogue import MAX_LIFE, type_name
 
 # The book does not say how two figures of one multi-life card share wounds; the app keeps them apart.
-APART_NOTE = N_("Each figure keeps its own wounds (the book does not say; the app keeps them apart).")
+APART_NOTE = N_("Each figure keeps its own wounds: the book does not say how several figures of one type share "
+                "them, so the app counts them apart.")
 
 
 def wound_minion(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:

@@ -4,11 +4,11 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from ..base import BadParams, N_, RuleError, param_int, param_str
+from ..base import BadParams, N_, RuleError, Text, param_int, param_str
 from ..describe import lists_in_step, text
 from . import initiative_track as track_ops
 from .mouse_turn import reset_turn
-from .catalogue import MAX_LIFE, MICE, MINION_TYPES, NAMES
+from .catalogue import MAX_LIFE, MICE, MINION_TYPES, NAMES, STORY_CHAPTERS
 from .params import as_list, minion_list
 
 CHAPTER_1 = {"end_page": 6}  # the setup form fills in the name "Chapter 1" in the device's language
@@ -19,7 +19,7 @@ YES_NO = ("yes", "no")
 STARTING_ABILITY_CARDS = 1  # MM-CMP-4: one ability card of the group's choice (rulebook p.6)
 
 
-def _match(value: str, ids: Any, names: Mapping[str, Any]) -> str | None:
+def match_id(value: str, ids: Any, names: Mapping[str, Any]) -> str | None:
     """The id whose id or English name is `value` (any case), else None."""
     low = value.lower()
     for ident in ids:
@@ -59,7 +59,7 @@ def _parse_mice(form: Mapping[str, Any]) -> list[dict]:
     for i, raw in enumerate(chosen):
         if len(raw) > 40:
             raise BadParams(N_("{name} is longer than {max_len} characters"), name="mouse", max_len=40)
-        ident = _match(raw, MICE, NAMES)
+        ident = match_id(raw, MICE, NAMES)
         name = None
         if ident is None:
             custom += 1
@@ -89,7 +89,7 @@ def _parse_custom_types(form: Mapping[str, Any]) -> list[dict]:
         if len(name) > 40:
             raise BadParams(N_("{name} is longer than {max_len} characters"), name="custom_minion_name",
                             max_len=40)
-        if _match(name, MINION_TYPES, NAMES) or any(t["name"].lower() == name.lower() for t in types):
+        if match_id(name, MINION_TYPES, NAMES) or any(t["name"].lower() == name.lower() for t in types):
             raise RuleError(N_("There is already a minion type called {name}."), name=name)
         count = param_int({"n": cards[i] if cards else "1"}, "n", 1, MAX_CARDS)
         flags = {"boss": bosses[i] if bosses else "no", "aggressive": aggressive[i] if aggressive else "no"}
@@ -117,14 +117,33 @@ def catalog(custom_types: list[dict]) -> dict[str, dict]:
 
 
 def chapter_fields(form: Mapping[str, Any], types: Mapping[str, dict]) -> dict:
-    """A chapter's name, end marker page and starting minions, from the setup or the next-chapter form."""
+    """A chapter's name, end marker page, starting minions and which of the story book's chapters it is (when
+    the app knows that chapter's setup), from the setup or the next-chapter form."""
     # No name given: stored empty and shown as "the chapter" in each device's own language.
     chapter_name = param_str(form, "chapter_name", 60, default="")
-    end_page = param_int(form, "chapter_end_page", 1, MAX_PAGE, default=CHAPTER_1["end_page"])
+    story = param_str(form, "story_chapter", 4, default="", choices=("", *STORY_CHAPTERS)) or None
+    book_page = STORY_CHAPTERS[story]["end_page"] if story else CHAPTER_1["end_page"]
+    end_page = param_int(form, "chapter_end_page", 1, MAX_PAGE, default=book_page)
     if end_page < 2:
         raise RuleError(N_("The chapter end marker must lie beyond page 1, where the hourglass starts."))
-    return {"chapter_name": chapter_name, "chapter_end_page": end_page,
+    if story and end_page != book_page:
+        raise RuleError(N_("{chapter}: the book puts the chapter end marker on page {page}."),
+                        chapter=Text(STORY_CHAPTERS[story]["name"]), page=book_page)
+    return {"chapter_name": chapter_name, "chapter_end_page": end_page, "story_chapter": story,
             "minions": minion_list(types, form, allow_empty=True)}
+
+
+def check_party(mice: list[dict], story_chapter: str | None) -> None:
+    """MM-CMP-5: the Party Setup of a chapter the app knows — its number of mice, and none it forbids."""
+    if story_chapter is None:
+        return
+    rules = STORY_CHAPTERS[story_chapter]
+    for mouse in mice:
+        if mouse["id"] in rules["not_in_party"]:
+            raise RuleError(rules["why"])
+    if len(mice) != rules["party_size"]:
+        raise RuleError(N_("{chapter}: select {n} mice for the party ({have} chosen)."),
+                        chapter=Text(rules["name"]), n=rules["party_size"], have=len(mice))
 
 
 OWN_TYPE_ROW = "own_type_"  # the setup page's choice "your own type N": the row N defined below it
@@ -163,8 +182,9 @@ def parse_setup(form: Mapping[str, Any]) -> dict:
     """The setup form: party, chapter, custom minion types and the minions on the board (MM-SET-2/3)."""
     mice = _parse_mice(form)
     custom_types = _parse_custom_types(form)
-    form = _own_types_named(form)
-    return {"mice": mice, "custom_minion_types": custom_types, **chapter_fields(form, catalog(custom_types))}
+    chapter = chapter_fields(_own_types_named(form), catalog(custom_types))
+    check_party(mice, chapter["story_chapter"])
+    return {"mice": mice, "custom_minion_types": custom_types, **chapter}
 
 
 def fresh_mouse(mouse: dict, ability_cards: int, search_card: str | None) -> dict:
@@ -183,6 +203,7 @@ def start_chapter(chapter: dict, mice: list[dict], minion_types: dict, rng: rand
         "chapter_name": chapter["chapter_name"],
         "chapter_end_page": chapter["chapter_end_page"],
         "chapter_setup": {"chapter_name": chapter["chapter_name"], "chapter_end_page": chapter["chapter_end_page"],
+                          "story_chapter": chapter.get("story_chapter"),
                           "minions": [dict(m) for m in chapter["minions"]]},
         "hourglass_page": 1,
         "cheese_wheel": 0,
@@ -199,6 +220,7 @@ def start_chapter(chapter: dict, mice: list[dict], minion_types: dict, rng: rand
         "outcome": None,
         "achievements": [],
         "chapters": [],
+        "sitting_out": [],
     }
     track_ops.lay_out(state, [(m["type"], m["figures"]) for m in chapter["minions"]], rng)
     track_ops.born_to_lead(state, notices)

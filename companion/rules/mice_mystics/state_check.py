@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import N_, RuleError
-from .catalogue import has_figure_wounds
+from .catalogue import STORY_CHAPTERS, has_figure_wounds
 from .chapter_end import ACHIEVEMENTS, MOVES_MARKER, RESULTS, STORY
 from .cheese_wheel import WHEEL_SIZE
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS
@@ -12,7 +12,8 @@ from .upgrade import upgrade
 
 KEYS = {"chapter_name": str, "chapter_end_page": int, "hourglass_page": int, "cheese_wheel": int,
         "round": int, "mice": list, "minion_types": dict, "initiative_track": list, "acting": int,
-        "ambush_log": list, "finished": bool, "achievements": list, "chapters": list, "chapter_setup": dict}
+        "ambush_log": list, "finished": bool, "achievements": list, "chapters": list, "chapter_setup": dict,
+        "sitting_out": list}
 OUTCOMES = (None, "victory", "lost_hourglass", "lost_captured")
 SUMMARY_KEYS = {"chapter_name", "result", "rounds", "page", "end_page", "mice", "achievements"}
 NAME_MAX = 40
@@ -152,12 +153,16 @@ def _check_encounter(state: dict) -> None:
             raise _fail("encounter card row")
 
 
-def _check_achievements(achievements: Any) -> None:
+def _check_achievements(achievements: Any, mouse_ids: set[str]) -> None:
+    """Story achievements are the party's; an individual one names its mouse (None: earned before holders)."""
     for got in achievements if isinstance(achievements, list) else [None]:
-        if (not isinstance(got, dict) or set(got) != {"id", "name", "moves_marker"}
+        story = isinstance(got, dict) and got.get("id") == STORY
+        keys = {"id", "name", "moves_marker"} | (set() if story else {"mouse"})
+        if (not isinstance(got, dict) or set(got) != keys
                 or got["id"] not in (*ACHIEVEMENTS, STORY) or not isinstance(got["moves_marker"], bool)
-                or (got["id"] == STORY) != isinstance(got["name"], str)
-                or (got["id"] != STORY and (got["name"] is not None or got["moves_marker"] != (got["id"] in MOVES_MARKER)))):
+                or story != isinstance(got["name"], str)
+                or (not story and (got["name"] is not None or got["moves_marker"] != (got["id"] in MOVES_MARKER)
+                                   or not (got["mouse"] is None or got["mouse"] in mouse_ids)))):
             raise _fail("achievement")
     individual = [a["id"] for a in achievements if a["id"] != STORY]
     if len(set(individual)) != len(individual):
@@ -175,11 +180,27 @@ def _check_chapters(chapters: list, mouse_ids: set[str]) -> None:
                     or mouse["mouse"] not in mouse_ids or not (mouse["name"] is None or isinstance(mouse["name"], str))
                     or not _int(mouse["cheese_gained"], 0) or not _int(mouse["captures"], 0)):
                 raise _fail("chapter summary")
-        _check_achievements(done["achievements"])
+        _check_achievements(done["achievements"], {m["mouse"] for m in done["mice"]})
+
+
+def _check_sitting_out(sitting: list, party: set[str]) -> set[str]:
+    """MM-CMP-5: the mice sitting this chapter out, with what they keep; none of them in the party."""
+    ids = set()
+    for mouse in sitting:
+        if (not isinstance(mouse, dict) or set(mouse) != {"id", "name", "controller", "ability_cards", "search_card"}
+                or not isinstance(mouse["id"], str) or not _name(mouse["id"]) or mouse["id"] in ids | party
+                or not _name(mouse["name"]) or not _name(mouse["controller"]) or not _int(mouse["ability_cards"], 0)
+                or not (mouse["search_card"] is None or (isinstance(mouse["search_card"], str)
+                                                         and 0 < len(mouse["search_card"]) <= 40))):
+            raise _fail("mice sitting out")
+        ids.add(mouse["id"])
+    return ids
 
 
 def _check_chapter_setup(chapter: dict, types: dict) -> None:
-    if (set(chapter) != {"chapter_name", "chapter_end_page", "minions"} or not isinstance(chapter["chapter_name"], str)
+    if (set(chapter) != {"chapter_name", "chapter_end_page", "story_chapter", "minions"}
+            or not isinstance(chapter["chapter_name"], str)
+            or not (chapter["story_chapter"] is None or chapter["story_chapter"] in STORY_CHAPTERS)
             or not _int(chapter["chapter_end_page"], 2) or not isinstance(chapter["minions"], list)
             or not all(isinstance(m, dict) and set(m) == {"type", "figures"} and m["type"] in types
                        and _int(m["figures"], 1) for m in chapter["minions"])):
@@ -212,9 +233,9 @@ def check_state(state: Any) -> None:
     _check_types(state["minion_types"])
     mouse_ids = _check_mice(state["mice"])
     _check_track(state, mouse_ids)
-    _check_achievements(state["achievements"])
+    _check_achievements(state["achievements"], mouse_ids)
     _check_chapter_setup(state["chapter_setup"], state["minion_types"])
-    _check_chapters(state["chapters"], mouse_ids)
+    _check_chapters(state["chapters"], mouse_ids | _check_sitting_out(state["sitting_out"], mouse_ids))
     if state["finished"] and not (state["chapters"] and state["chapters"][-1]["result"] == state["outcome"]):
         raise _fail("chapter summary")  # the summary is written as the chapter ends
     _check_turn(state)

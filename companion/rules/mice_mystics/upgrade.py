@@ -5,14 +5,30 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from .achievements import STORY
 from .chapter_end import summary
 
 
 def upgrade(state: Any) -> Any:
-    """The state with the chapter summary's, the campaign's and the kept search card's fields filled in;
-    the input is never changed. Anything that is not an older state comes back as it is."""
-    if not isinstance(state, dict) or "chapters" in state or not isinstance(state.get("mice"), list):
+    """The state with every later field filled in; the input is never changed. Anything that is not an older
+    state comes back as it is."""
+    if not isinstance(state, dict) or not isinstance(state.get("mice"), list):
         return state
+    new = state
+    if "chapters" not in new:
+        new = _with_summaries(new)
+    if _holderless(new):
+        new = _with_holders(new)
+    # Before each chapter chose its party (MM-CMP-5): nobody sat out, no story chapter known.
+    if "sitting_out" not in new:
+        new = {**new, "sitting_out": []}
+    if isinstance(new.get("chapter_setup"), dict) and "story_chapter" not in new["chapter_setup"]:
+        new = {**new, "chapter_setup": {**new["chapter_setup"], "story_chapter": None}}
+    return new
+
+
+def _with_summaries(state: dict) -> dict:
+    """Before the chapter summary, the campaign and the kept search card."""
     new = copy.deepcopy(state)
     for mouse in new["mice"]:
         if isinstance(mouse, dict):
@@ -25,4 +41,26 @@ def upgrade(state: Any) -> Any:
             new["chapters"].append(summary(new))
         except (KeyError, TypeError):
             pass  # a damaged state: the state check refuses it
+    return new
+
+
+def _achievement_lists(state: dict) -> list:
+    lists = [state.get("achievements")]
+    chapters = state.get("chapters")
+    lists += [c.get("achievements") for c in chapters if isinstance(c, dict)] if isinstance(chapters, list) else []
+    return [items for items in lists if isinstance(items, list)]
+
+
+def _holderless(state: dict) -> bool:
+    """Individual achievements earned before they had a holder (MM-CMP-6)."""
+    return any(isinstance(a, dict) and a.get("id") != STORY and "mouse" not in a
+               for items in _achievement_lists(state) for a in items)
+
+
+def _with_holders(state: dict) -> dict:
+    new = copy.deepcopy(state)
+    for items in _achievement_lists(new):
+        for achievement in items:
+            if isinstance(achievement, dict) and achievement.get("id") != STORY:
+                achievement.setdefault("mouse", None)
     return new

@@ -4,13 +4,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import N_, Text
-from . import initiative_track as track_ops
-from .catalogue import card_name, label, minion_card_name, mouse_name
-from .chapter_end import ACHIEVEMENTS, MOVES_MARKER, RESULTS, achievement_name
+from . import achievements as achieved, initiative_track as track_ops
+from .achievements import ACHIEVEMENTS, MOVES_MARKER, achievement_name, names_of
+from .arrivals import needs_life
+from .catalogue import MICE, STORY_CHAPTERS, card_name, label, minion_card_name, mouse_name
+from .chapter_end import RESULTS
 from .cheese_wheel import WHEEL_SIZE, attack_cheese_refused, can_pilfer, cheese_exceptions
 from .legal import legal_actions
 from .minion_wounds import APART_NOTE
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS, LEVEL_UP_COST
+from .readings import readings
 from .surge import encounter_row
 from .upgrade import upgrade
 
@@ -51,7 +54,7 @@ def _turn(state: dict, live: bool) -> dict | None:
 
 def _card(state: dict, card: dict) -> dict:
     """A track card as shown: its name and, with wounds per figure (MM-MIN-1), each figure's wounds."""
-    shown = {**card, "name": card_name(state, card)}
+    shown = {**card, "name": card_name(state, card), "life_asked": needs_life(card)}
     if "figure_wounds" in card:
         shown["life"] = state["minion_types"][card["minion"]]["life"]
         shown["figure_list"] = [{"number": i + 1, "wounds": w} for i, w in enumerate(card["figure_wounds"])]
@@ -66,7 +69,20 @@ def _summary(state: dict) -> dict | None:
     done = state["chapters"][-1]
     return {**done, "result_text": Text(RESULTS[done["result"]]),
             "mice": [{**m, "name": label(m["mouse"], m["name"])} for m in done["mice"]],
-            "achievements": [achievement_name(a) for a in done["achievements"]]}
+            "achievements": [achievement_name(a, names_of(done["mice"])) for a in done["achievements"]]}
+
+
+def party_choices(state: dict) -> list[dict]:
+    """MM-CMP-5: every mouse the next chapter's party may take — this party (ticked), those sitting out with what
+    they kept, and the mice of the boxes not yet met — for the next-chapter form."""
+    known = {m["id"]: m for m in [*state["mice"], *state["sitting_out"]]}
+    party = {m["id"] for m in state["mice"]}
+    ids = list(known) + [m for m in MICE if m not in known]
+    return [{"id": i, "display_name": label(i, known[i]["name"] if i in known else None),
+             "in_party": i in party, "sitting_out": i in known and i not in party,
+             "controller": known[i]["controller"] if i in known else None,
+             "ability_cards": known[i]["ability_cards"] if i in known else None,
+             "search_card": known[i]["search_card"] if i in known else None} for i in ids]
 
 
 def view(state: dict) -> dict[str, Any]:
@@ -116,13 +132,21 @@ def view(state: dict) -> dict[str, Any]:
         "summary": _summary(state),
         "can_continue": state["finished"],
         "replay_end_page": state["chapter_setup"]["chapter_end_page"],
+        "sitting_out": [{**m, "display_name": label(m["id"], m["name"])} for m in state["sitting_out"]],
+        "party_choices": party_choices(state) if state["finished"] else [],
+        "story_chapters": [{"id": k, "name": Text(v["name"])} for k, v in STORY_CHAPTERS.items()],
+        "story_chapter": state["chapter_setup"]["story_chapter"],
         "campaign": [{**done, "number": i + 1, "result_text": Text(RESULTS[done["result"]])}
                      for i, done in enumerate(state["chapters"])],
-        "achievements": [{**a, "display_name": achievement_name(a)} for a in state["achievements"]],
+        "achievements": [{"mouse": None, **a, "display_name": achievement_name(a, names_of(state["mice"]))}
+                         for a in state["achievements"]],
         "achievement_choices": [{"id": k, "name": Text(v), "moves_marker": k in MOVES_MARKER,
-                                 "earned": any(a["id"] == k for a in state["achievements"])}
+                                 "earned": any(a["id"] == k for a in state["achievements"]),
+                                 "mice": [m["id"] for m in state["mice"] if achieved.can_earn(state, k, m)]}
                                 for k, v in ACHIEVEMENTS.items()],
+        "achievement_reminders": achieved.reminders(state),
         "outcome": state["outcome"],
         "free_actions": {k: Text(v) for k, v in FREE_ACTIONS.items()},
         "actions": legal_actions(state),
+        "readings": readings(state),
     }

@@ -109,9 +109,16 @@ def turn_seats(state, n) -> tuple[dict, list[str]]:
     return state, seats
 
 
+def mark_end(state) -> Outcome:
+    """Mark the scenario's end as the view offers it (a city-goal scenario says every city is conquered)."""
+    params = next(a["params"] for a in KIND.view(state)["actions"] if a["action"] == "mark_scenario_end")
+    return act(state, "mark_scenario_end", **params)
+
+
 def text_of(outcome: Outcome) -> str:
     return " | ".join(t.render() for t in (outcome.label, *outcome.notices))
 
 
 __all__ = ["KIND", "Text", "ScriptedRng", "form", "new_game", "act", "do", "rendered", "pick_in_queue_order",
-           "pick_first_available", "prepare", "quiet_colour", "end_turn", "end_round_now", "turn_seats", "text_of"]
+           "pick_first_available", "prepare", "quiet_colour", "end_turn", "end_round_now", "turn_seats", "text_of",
+           "mark_end"]

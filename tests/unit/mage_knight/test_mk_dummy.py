@@ -7,8 +7,8 @@ import pytest
 from companion.rules.base import BadParams, RuleError
 from companion.rules.mage_knight import KIND
 from companion.rules.mage_knight.setup import HEROES
-from mk_helpers import (ScriptedRng, act, do, end_round_now, end_turn, form, new_game, pick_first_available,
-                        prepare, text_of)
+from mk_helpers import (ScriptedRng, act, do, end_round_now, end_turn, form, mark_end, new_game,
+                        pick_first_available, prepare, text_of)
 
 
 def solo(seed=0, **extra):
@@ -268,7 +268,7 @@ def test_mk_rnd_5_solo_conquest_the_player_takes_one_last_turn_and_the_dummy_non
     state = solo()
     if state["turn"]["seat"] == "dummy":
         state = end_turn(state)
-    out = act(state, "mark_scenario_end")  # during the player's turn
+    out = mark_end(state)  # during the player's turn
     assert out.state["final_turns"]["remaining"] == ["p1"] and "the Dummy takes none" in text_of(out)
     state = do(out.state, "end_turn", player="p1")  # the turn under way ends: the last turn is next
     assert state["turn"]["seat"] == "p1" and state["phase"] == "turns"
@@ -278,7 +278,7 @@ def test_mk_rnd_5_solo_conquest_the_player_takes_one_last_turn_and_the_dummy_non
 
 def test_mk_rnd_5_solo_conquest_marked_on_the_dummys_turn():
     state = dummys_turn(solo())
-    state = do(state, "mark_scenario_end")
+    state = mark_end(state).state
     assert state["final_turns"] == {"by": "scenario_end", "remaining": ["p1"]}
     state = do(state, "dummy_turn", third="red")
     state = do(state, "end_turn", player="p1")
@@ -287,7 +287,7 @@ def test_mk_rnd_5_solo_conquest_marked_on_the_dummys_turn():
 
 def test_mk_rnd_5_full_cooperation_only_the_real_players_take_a_last_turn():
     state = pick_first_available(new_game(players=2, scenario="full_cooperation"))
-    state = do(state, "mark_scenario_end")
+    state = mark_end(state).state
     assert sorted(state["final_turns"]["remaining"]) == ["p1", "p2"]  # no "dummy"
     seats = [state["turn"]["seat"]]
     while state["phase"] == "turns":
@@ -298,7 +298,7 @@ def test_mk_rnd_5_full_cooperation_only_the_real_players_take_a_last_turn():
 
 
 def test_mk_rnd_5_scenario_end_marked_at_the_picks_gives_the_dummy_no_turn():
-    state = do(new_game(players=1, scenario="solo_conquest"), "mark_scenario_end")
+    state = mark_end(new_game(players=1, scenario="solo_conquest")).state
     state = pick_first_available(state)
     assert state["turn"]["seat"] == "p1" and state["final_turns"]["remaining"] == ["p1"]
     state = do(state, "end_turn", player="p1")

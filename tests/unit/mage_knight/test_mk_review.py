@@ -3,7 +3,7 @@ player meets them at the table: each test drives the engine through its actions.
 import pytest
 
 from companion.rules.base import RuleError
-from mk_helpers import KIND, act, do, end_round_now, form, new_game, pick_first_available, text_of
+from mk_helpers import KIND, act, do, end_round_now, form, mark_end, new_game, pick_first_available, text_of
 
 
 @pytest.mark.parametrize("scenario", ["full_cooperation", "blitz_cooperation"])
@@ -78,7 +78,7 @@ def test_mk_tok_1_no_token_is_flipped_once_the_end_of_the_round_is_announced():
 
 def test_mk_tok_1_no_token_is_flipped_once_the_scenario_end_is_reached():
     state = pick_first_available(new_game(3, "full_conquest"))
-    state = do(state, "mark_scenario_end")
+    state = mark_end(state).state
     with pytest.raises(RuleError, match="last turns"):
         act(state, "flip_token", player=state["round_order"][1])
 
@@ -121,7 +121,7 @@ def test_mk_rnd_5_blitz_cooperation_with_a_flipped_token_ends_at_the_scenario_en
     state = do(state, "flip_token", player=invited)
     state = do(state, "change_fame", player=playing, delta=7)  # 1 + 7 crosses the lines at 3 and 8
     assert next(p for p in state["players"] if p["id"] == playing)["fame"] == 10
-    state = do(state, "mark_scenario_end")
+    state = mark_end(state).state
     deck = state["dummy"]["deck"]
     seen = []
     while state["phase"] == "turns":
@@ -132,6 +132,9 @@ def test_mk_rnd_5_blitz_cooperation_with_a_flipped_token_ends_at_the_scenario_en
     third = next(s for s in state["round_order"] if s not in (playing, invited, "dummy"))
     assert sorted(seen) == sorted([playing, third, playing])  # the turn under way, then the last turns
     assert state["phase"] == "finished" and state["flipped_tokens"] == [] and state["dummy"]["deck"] == deck
+    assert KIND.view(state)["score"]["table"]["goal"]["rounds_early"] == 0  # until the sheets show every city
+    for p in state["players"]:  # the three cities, each led by one of the players (issue 26, point 6)
+        state = do(state, "enter_score", player=p["id"], cities_led="1")
     goal = KIND.view(state)["score"]["table"]["goal"]
     assert (goal["rounds_early"], goal["dummy_deck"], goal["no_end_of_round"]) == (90, deck, 5)
 
@@ -144,7 +147,7 @@ def test_mk_rnd_5_the_dummy_announces_end_of_round_before_the_scenario_end_and_i
     assert "The Dummy's deck is empty: it announces End of Round." in text_of(out)
     state = out.state
     assert state["end_of_round_by"] == "dummy" and state["final_turns"]["remaining"] == ["p1"]
-    out = act(state, "mark_scenario_end")
+    out = mark_end(state)
     assert "End of Round came first" in text_of(out)
     state = do(out.state, "end_turn", player="p1")
     assert state["phase"] == "finished" and state["ended_by"] == "scenario_end"

@@ -11,7 +11,7 @@ def _won_chapter(table):
     state = table.act(state, "mouse_cheese", mouse="lily", delta="8").state
     state = table.lay(state, "lily", "rat_warriors:2", "nez")
     state = table.act(state, "level_up").state
-    state = table.act(state, "earn_achievement", achievement="cheesemaster").state
+    state = table.act(state, "earn_achievement", achievement="cheesemaster", mouse="lily").state
     state = table.act(state, "earn_achievement", achievement="story", name="Miz Maggie").state
     return table.act(state, "mark_victory").state
 

@@ -24,7 +24,7 @@ def _played(table):
 
 def test_mm_cmp_1_a_tap_wins_the_chapter_with_its_summary(table):
     state = _played(table)
-    state = table.act(state, "earn_achievement", achievement="cheesemaster").state
+    state = table.act(state, "earn_achievement", achievement="cheesemaster", mouse="lily").state
     out = table.act(state, "mark_victory")
     summary = out.state["chapters"][-1]
     assert summary["result"] == "victory" and summary["rounds"] == state["round"] == 2
@@ -34,7 +34,7 @@ def test_mm_cmp_1_a_tap_wins_the_chapter_with_its_summary(table):
     assert [a["id"] for a in summary["achievements"]] == ["cheesemaster"]
     label = out.label.render()
     assert "won in round 2" in label and "page 2 of 7" in label
-    assert "cheese gained: Lily 3, Nez 0, Tilda 0" in label and "captured: Nez 1" in label and "Cheesemaster" in label
+    assert "cheese gained: Lily 3, Nez 0, Tilda 0" in label and "captured: Nez 1" in label and "Cheesemaster (Lily)" in label
 
 
 def test_mm_cmp_1_the_hourglass_reaching_the_end_loses_with_the_summary(table):
@@ -82,12 +82,13 @@ def test_mm_cmp_1_born_to_lead_counts_as_cheese_gained(table):
 
 def test_mm_cmp_3_individual_achievements_one_token_each_three_move_the_end_marker(table):
     state = table.setup()
+    state = {**state, "mice": [{**m, "captures": 2} if m["id"] == "nez" else m for m in state["mice"]]}
     for achievement, moves in (("cheesemaster", 1), ("roachmaster", 1), ("scaper", 1), ("poisonmaster", 0),
                                ("cat_tamer", 0)):
-        out = table.act(state, "earn_achievement", achievement=achievement)
+        out = table.act(state, "earn_achievement", achievement=achievement, mouse="nez")
         assert out.state["chapter_end_page"] == state["chapter_end_page"] + moves, achievement
         with pytest.raises(RuleError, match="already"):
-            table.act(out.state, "earn_achievement", achievement=achievement)
+            table.act(out.state, "earn_achievement", achievement=achievement, mouse="lily")
     story = table.act(state, "earn_achievement", achievement="story", name="Miz Maggie", moves_marker="yes")
     assert story.state["achievements"] == [{"id": "story", "name": "Miz Maggie", "moves_marker": True}]
     assert story.state["chapter_end_page"] == 7

@@ -31,7 +31,8 @@ def candidates(state: dict) -> list[dict]:
     acts += [act("resolve_surge", room_surge="yes", minion_type=[t]) for t in types]
     acts += [act("add_cheese", reason=r) for r in ADD_REASONS] + [act("remove_cheese", reason=r) for r in REMOVE_REASONS]
     acts += [act("move_end_marker", reason=r) for r in END_REASONS]
-    acts += [act("earn_achievement", achievement=a) for a in ACHIEVEMENTS]
+    acts += [act("earn_achievement", achievement=a) for a in ACHIEVEMENTS]  # no mouse named: refused (MM-CMP-6)
+    acts += [act("earn_achievement", achievement=a, mouse=m["id"]) for a in ACHIEVEMENTS for m in state["mice"]]
     for mouse in state["mice"]:
         acts += [act("mouse_cheese", mouse=mouse["id"], delta=d) for d in (1, -1)]
         acts.append(act("capture_mouse", mouse=mouse["id"]))
