@@ -13,9 +13,8 @@ from flask import current_app
 from .. import kinds
 from ..rules.describe import action_params, summary
 from ..store import CODE_ALPHABET, CODE_LENGTH, EXPORT_FORMAT
-from .api import EVENTS_MAX
-
 JSON = "application/json"
+EVENTS_PAGE, EVENTS_MAX = 100, 500  # the history's page: by default, and at most (api.py answers by them)
 OPEN: dict[str, Any] = {"type": "object"}
 
 
