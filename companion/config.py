@@ -38,7 +38,6 @@ def from_environment(instance_path: str) -> dict:
         "LIVE_CATCH_UP_SECONDS": float(os.environ.get("LIVE_CATCH_UP_SECONDS", "5")),
         **{name: int(os.environ[name]) for name in ("DATABASE_POOL_SIZE", "DATABASE_POOL_OVERFLOW")
            if os.environ.get(name)},
-        **({"PANEL_FOLDER": os.environ["PANEL_FOLDER"]} if os.environ.get("PANEL_FOLDER") else {}),
     }
 
 
@@ -88,9 +87,6 @@ DEFAULTS = {
     # ~2 missed), and ends after LIVE_STREAM_SECONDS (the page opens a new one at once).
     "LIVE_BEAT_SECONDS": 1.5,
     "LIVE_STREAM_SECONDS": 300.0,
-    # Where one server process leaves the live panels it drew for the others on the same host (a folder
-    # per database is made in it); empty: /dev/shm, a file system in RAM, where there is one.
-    "PANEL_FOLDER": "",
     "LIVE_MAX_WAITING_PER_ADDRESS": 500,
     # Plain http on a LAN: browsers only offer gzip there. Small answers (live polls) stay as they are.
     "COMPRESS_ALGORITHM": ["gzip"],

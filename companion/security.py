@@ -5,6 +5,7 @@ import time
 
 from flask import Flask, Response, request, session
 from flask_wtf.csrf import CSRFProtect, generate_csrf
+from markupsafe import Markup
 
 csrf = CSRFProtect()
 
@@ -28,6 +29,11 @@ CSP = "; ".join([
 
 
 IMPORTS = {"home.import_game", "api.import_game"}
+
+
+def fragment() -> bool:
+    """An htmx request for a fragment (not a boosted page): the page it lands in sends the token."""
+    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
 
 
 def day_number() -> int:
@@ -57,10 +63,14 @@ def init_app(app: Flask) -> None:
                 session["renewed"] = today
 
     @app.context_processor
-    def one_csrf_token_per_render() -> dict:
-        # A game panel has dozens of forms: look the token up once, not once per form.
-        token = generate_csrf()
-        return {"csrf_token": lambda: token}
+    def csrf_fields() -> dict:
+        # generate_csrf keeps the request's token: a page with dozens of forms signs it once. A live panel
+        # (an htmx fragment) has no field at all: the page sends its token as a header (base.html's
+        # hx-headers), so the panel is the same for every device; a whole page, the no-JavaScript path,
+        # has one in every form.
+        field = lambda: "" if fragment() else Markup(  # noqa: E731
+            f'<input type="hidden" name="csrf_token" value="{generate_csrf()}">')
+        return {"csrf_token": generate_csrf, "csrf_field": field}
 
     @app.after_request
     def headers(response: Response) -> Response:
