@@ -49,3 +49,20 @@ def test_a_change_on_the_phone_shows_on_the_tablet_without_a_panel_fetch(live_se
         return text;
     }""", f"{panel_url}/live?v=0.0&panel=1")
     assert first.startswith("retry: 1000\n\nevent: panel\ndata: ")
+
+
+def test_a_phone_names_itself_from_a_panel_swapped_in_without_a_token(live_server, device):
+    """The one form of the live panel that posts elsewhere ("Call this device …") goes through htmx too:
+    the panel has no token to post, the page's header carries it."""
+    code = api_game(live_server, "mice_mystics", {"mouse": ["lily", "nez"], "minion_type": ["rat_warriors"],
+                                                  "minion_count": [2]})
+    phone = device(PHONE)
+    phone.goto(f"{live_server}/g/{code}")
+    phone.locator("#who form button").first.click()  # a seat: the panel swapped in holds no token
+    offer = phone.locator(".seat-label-offer button")
+    expect(offer).to_be_visible()
+    assert phone.locator("#game-panel input[name=csrf_token]").count() == 0
+    offer.click()
+    expect(phone.locator(".seat-label-offer")).to_have_count(0)  # named: no more offer
+    expect(phone.locator("#game-panel .seat-banner")).to_be_visible()
+    assert phone.locator("main").count() == 1 and phone.locator("#game-panel").count() == 1  # the panel, not a page
