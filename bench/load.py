@@ -117,7 +117,7 @@ async def client(tables, devices, pause, start_at, idle, seconds, follow="poll")
             await asyncio.sleep(max(0.0, start_at + idle / 2 - time.time()))
             while not stop.is_set():
                 try:
-                    async with http.get(f"{base}/g/{code}/live", params={"v": token, "panel": "2"},
+                    async with http.get(f"{base}/g/{code}/live", params={"v": token, "panel": "1"},
                                         headers={"Accept": "text/event-stream"},
                                         timeout=aiohttp.ClientTimeout(total=None, sock_read=10)) as stream:
                         if stream.status != 200:
@@ -134,9 +134,8 @@ async def client(tables, devices, pause, start_at, idle, seconds, follow="poll")
                                 out["heard"].append((code, int(token.split(".")[0]), time.perf_counter()))
                                 await fetch_panel(http, base, code)
                             elif line.startswith("data:") and event == "panel":
-                                news = json.loads(line[5:])
+                                news = json.loads(line[5:])  # as the page reads it
                                 token = news["token"]
-                                news["html"].replace(news["csrf_in"], news["csrf_token"])  # as the page does
                                 out["heard"].append((code, int(token.split(".")[0]), time.perf_counter()))
                                 out["streamed"] += 1
                             elif not line:

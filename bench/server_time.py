@@ -18,7 +18,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("-n", type=int, default=1000, help="actions to time")
     args = parser.parse_args()
-    app = make_app(Path(tempfile.mkdtemp()) / "bench.db", PANEL_FOLDER="")  # as served: panels in RAM
+    app = make_app(Path(tempfile.mkdtemp()) / "bench.db")
     client = app.test_client()
     html = client.get("/").get_data(as_text=True)
     token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)

@@ -41,7 +41,7 @@ def from_environment(instance_path: str) -> dict:
         "LIVE_CATCH_UP_SECONDS": float(os.environ.get("LIVE_CATCH_UP_SECONDS", "5")),
         **{name: int(os.environ[name]) for name in ("DATABASE_POOL_SIZE", "DATABASE_POOL_OVERFLOW")
            if os.environ.get(name)},
-        **({"PANEL_FOLDER": os.environ["PANEL_FOLDER"]} if os.environ.get("PANEL_FOLDER") else {}),
+        **({"LIMITS_FOLDER": os.environ["LIMITS_FOLDER"]} if os.environ.get("LIMITS_FOLDER") else {}),
     }
 
 
@@ -94,9 +94,6 @@ DEFAULTS = {
     "LIVE_BEAT_SECONDS": 1.5,
     "LIVE_SILENCE_SECONDS": 2.8,
     "LIVE_STREAM_SECONDS": 300.0,
-    # Where one server process leaves the live panels it drew for the others on the same host (a folder
-    # per database is made in it); empty: /dev/shm, a file system in RAM, where there is one.
-    "PANEL_FOLDER": "",
     "LIVE_MAX_WAITING_PER_ADDRESS": 500,
     # Plain http on a LAN: browsers only offer gzip there. Small answers (live polls) stay as they are.
     "COMPRESS_ALGORITHM": ["gzip"],
@@ -124,6 +121,9 @@ DEFAULTS = {
     # measured (2,200), and at the largest changes measured (6.8 KB in an export) its file, ~27 MB, still
     # imports (IMPORT_MAX_BYTES).
     "HISTORY_MAX_CHANGES": 4000,
+    # Where the limits' counts of one server's worker processes live (limit_storage.py); empty: /dev/shm,
+    # a file system in RAM, where there is one, else beside the database.
+    "LIMITS_FOLDER": "",
     # A game nobody has touched for this long is archived, then deleted this much later (web/expiry.py).
     "IDLE_ARCHIVE_DAYS": 180,
     "ARCHIVED_DELETE_DAYS": 90,

@@ -11,9 +11,14 @@ RATELIMIT_STORAGE_URI=redis://… or memcached:// instead.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import sqlite3
+import stat
 import time
+from pathlib import Path
+
+import sqlalchemy as sa
 
 from limits.storage import Storage
 
@@ -21,6 +26,7 @@ from .database import SqliteWriter
 
 SCHEME = "host"
 _SWEEP_EVERY = 1000  # hits between two sweeps of expired counts
+MEMORY = Path("/dev/shm") if Path("/dev/shm").is_dir() else None  # Linux's RAM file system, on every host
 
 
 class HostStorage(Storage):
@@ -95,3 +101,32 @@ class HostStorage(Storage):
     def clear(self, key: str) -> None:
         with self._turn():
             self._db().execute("DELETE FROM count WHERE key = ?", (key,))
+
+
+def host_folder(instance_path: str, database_uri: str, base: Path | None = MEMORY) -> Path | None:
+    """Where the server processes of one database on this host share the limits' counts: a folder of this
+    user's in `base` (RAM), else beside a SQLite file or in the instance folder. None for SQLite in memory
+    (one process)."""
+    url = sa.engine.make_url(database_uri)
+    if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
+        return None
+    database = str(Path(url.database).resolve()) if url.get_backend_name() == "sqlite" else database_uri
+    digest = hashlib.sha256(database.encode()).hexdigest()[:16]
+    own = _own_folder(base / f"table-companion-{os.getuid()}") if base else None
+    if own is not None:
+        return own / f"{digest}.limits"
+    if url.get_backend_name() == "sqlite":
+        return Path(url.database).parent / f"{Path(url.database).name}.limits"
+    return Path(instance_path) / "limits" / digest
+
+
+def _own_folder(path: Path) -> Path | None:
+    """`path`, made if need be, if only this user may use it (/dev/shm is shared by every user of the host)."""
+    try:
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+        found = path.lstat()
+    except OSError:
+        return None
+    if not stat.S_ISDIR(found.st_mode) or found.st_uid != os.getuid() or found.st_mode & 0o077:
+        return None
+    return path

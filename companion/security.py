@@ -6,6 +6,7 @@ import time
 from flask import Flask, Response, current_app, has_request_context, request, session
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect, generate_csrf
+from markupsafe import Markup
 
 csrf = CSRFProtect()
 
@@ -57,6 +58,11 @@ class SessionInterface(SecureCookieSessionInterface):
 IMPORTS = {"home.import_game", "api.import_game"}
 
 
+def fragment() -> bool:
+    """An htmx request for a fragment (not a boosted page): the page it lands in sends the token."""
+    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
+
+
 def day_number() -> int:
     """Days since 1970 (UTC): when the session cookie was last renewed."""
     return int(time.time() // (24 * 60 * 60))
@@ -85,10 +91,14 @@ def init_app(app: Flask) -> None:
                 session["renewed"] = today
 
     @app.context_processor
-    def one_csrf_token_per_render() -> dict:
-        # A game panel has dozens of forms: look the token up once, not once per form.
-        token = generate_csrf()
-        return {"csrf_token": lambda: token}
+    def csrf_fields() -> dict:
+        # generate_csrf keeps the request's token: a page with dozens of forms signs it once. A live panel
+        # (an htmx fragment) has no field at all: the page sends its token as a header (base.html's
+        # hx-headers), so the panel is the same for every device; a whole page, the no-JavaScript path,
+        # has one in every form.
+        field = lambda: "" if fragment() else Markup(  # noqa: E731
+            f'<input type="hidden" name="csrf_token" value="{generate_csrf()}">')
+        return {"csrf_token": generate_csrf, "csrf_field": field}
 
     @app.after_request
     def headers(response: Response) -> Response:

@@ -58,6 +58,11 @@ class StaleVersion(Exception):
         super().__init__(f"game {game.code} is at version {game.version}")
         self.game = game
 
+    def came_twice(self, device_id: str, seen_version: int) -> bool:
+        """The one change since the version the device saw was its own: the same tap, arrived twice."""
+        latest = latest_event(self.game)
+        return self.game.version == seen_version + 1 and latest is not None and latest.device_id == device_id
+
 
 @dataclass(frozen=True)
 class DeviceRef:
@@ -163,11 +168,16 @@ def free_code() -> str:
 
 
 def apply_action(game: Game, action: str, params: Mapping[str, Any], seen_version: int,
-                 device: DeviceRef, rng: random.Random) -> Outcome:
+                 device: DeviceRef, rng: random.Random, translate: Callable[[str], str] | None = None) -> Outcome:
     """Validate and apply one action; persist state + event only if `seen_version` is still current.
 
     A kind's `rebasable` actions carry absolute values (a count as the device showed it, plus its step):
-    applied to the game as it is now, they mean the same, so a change elsewhere does not refuse them."""
+    applied to the game as it is now, they mean the same, so a change elsewhere does not refuse them.
+    `translate` (msgid -> the device's language): names the players typed in their language are read
+    back into what the rules know, if the kind asks (its `localize_params`)."""
+    localize = getattr(kind_of(game), "localize_params", None)
+    if localize is not None and translate is not None:
+        params = localize(action, params, translate)
     if seen_version != game.version and action in getattr(kind_of(game), "rebasable", ()):
         seen_version = game.version
     _check_writable(game, seen_version)
@@ -295,19 +305,28 @@ def latest_event(game: Game) -> Event | None:
 
 @dataclass(frozen=True)
 class Snapshot:
-    """What a screen of a game shows beside its state, read in one go (no calls back per block)."""
+    """What a screen of a game shows beside its state, read in one go: a render asks nothing more of the
+    store. `connected`: the devices seen on the game lately, for a whole page (None: not read)."""
     game: Game
+    kind: Any
     last_event: Event | None
     undo_target: Event | None
     seating: dict[str, tuple[str, str]]
+    connected: list[tuple[str, str]] | None = None
 
 
-def snapshot(game: Game) -> Snapshot:
+def snapshot(game: Game, seen_by: str | None = None, roster: bool = False) -> Snapshot:
+    """The game in hand (just changed, say) with what its screen shows; `seen_by`: the device it is
+    shown to (its presence noted); `roster`: with the devices connected (a whole page)."""
     latest = latest_event(game)
-    return Snapshot(game, latest, undo_target(game, latest), seating(game))
+    shot = Snapshot(game, kind_of(game), latest, undo_target(game, latest), seating(game),
+                    connected_devices(game) if roster else None)
+    if seen_by is not None:
+        touch_presence(game.id, seen_by)
+    return shot
 
 
-def find_with_snapshot(code: str) -> Snapshot:
+def find_with_snapshot(code: str, seen_by: str | None = None, roster: bool = False) -> Snapshot:
     """The game and what its screen shows beside its state, in one query (one round trip, where
     `find` then `snapshot` made three or four): what a device's panel is drawn from after each change."""
     row = db.session.execute(_snapshot_statement(db.session.get_bind().dialect.name),
@@ -320,7 +339,12 @@ def find_with_snapshot(code: str) -> Snapshot:
         undoable = None
     elif last.undo_next == last.seq:
         undoable = last
-    return Snapshot(game, last, undoable, {seat: (device, label or "") for seat, device, label in seats or ()})
+    shot = Snapshot(game, kind_of(game), last, undoable,
+                    {seat: (device, label or "") for seat, device, label in seats or ()},
+                    connected_devices(game) if roster else None)
+    if seen_by is not None:
+        touch_presence(game.id, seen_by)
+    return shot
 
 
 _SNAPSHOT: dict[str, sa.Select] = {}

@@ -15,9 +15,9 @@ from jinja2 import ChoiceLoader, FileSystemLoader
 from companion import config, create_app, database, store
 
 TESTS = Path(__file__).resolve().parent
-# Live panels left for the other server processes go to a folder of the tests' (not /dev/shm, which is
-# RAM until the next boot): in-process apps and the servers the tests start read it from the environment.
-os.environ.setdefault("PANEL_FOLDER", str(Path(tempfile.gettempdir()) / "table-companion-test-panels"))
+# The limits' shared counts go to a folder of the tests' (not /dev/shm, which is RAM until the next boot):
+# in-process apps and the servers the tests start read it from the environment.
+os.environ.setdefault("LIMITS_FOLDER", str(Path(tempfile.gettempdir()) / "table-companion-test-limits"))
 
 
 def make_app(db_path: Path | None = None, database_url: str | None = None, upgrade: bool = True, **overrides):
@@ -33,7 +33,7 @@ def make_app(db_path: Path | None = None, database_url: str | None = None, upgra
         "PUBLIC_URL": "http://192.0.2.10:5000",
         # Tests make many games from one address; tests/web/test_guessers.py turns the limits on.
         "RATELIMIT_ENABLED": False,
-        "PANEL_FOLDER": os.environ["PANEL_FOLDER"],
+        "LIMITS_FOLDER": os.environ["LIMITS_FOLDER"],
         **overrides,
     }
     app = create_app(config)

@@ -20,6 +20,7 @@ from ..security import csrf
 from . import devices, limits, live, messages
 from .games import draw_every_page
 from .limits import change_limit, new_game_limit
+from .openapi import EVENTS_MAX, EVENTS_PAGE, SEQ_MAX, document
 from .forms import BadForm, json_loads, json_params, request_bytes, request_json, short_text, version
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -135,10 +136,6 @@ def events(code: str):
     return jsonify([messages.change(e, seat_of.get(e.device_id)) for e in page])
 
 
-EVENTS_PAGE, EVENTS_MAX = 100, 500
-SEQ_MAX = 10 ** 9 - 1  # a change's seq as the API reads it (9 digits), and as /api/openapi.json bounds it
-
-
 @bp.get("/games/<code>/stream")
 def stream(code: str):
     """Server-sent events, one `change` per change (id: its seq), from the one after `Last-Event-ID`
@@ -207,5 +204,4 @@ def import_game():
 @bp.get("/openapi.json")
 def openapi_document():
     """This API described for machines (OpenAPI 3.1)."""
-    from .openapi import document  # it reads this module's limits
     return jsonify(document())

@@ -4,18 +4,19 @@ from __future__ import annotations
 import json
 import random
 
-from flask import Blueprint, Response, abort, jsonify, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, g, jsonify, make_response, redirect, render_template, request, url_for
 from flask_babel import format_date, gettext as _
+from markupsafe import Markup
 
 from .. import security, store
-from ..i18n import translate
+from ..i18n import current_language, translate
 from ..models import Game
 from ..rules.base import BadParams, RuleError, Text
 from . import devices, expiry, join, panel_cache
 from .errors import error_response, wants_json
 from .limits import change_limit
 from .forms import BadForm, action_params, short_text, version
-from .render import draw_block, is_htmx, page_or_block
+from .render import draw_block, draw_template, is_htmx, page_or_block
 
 bp = Blueprint("games", __name__, url_prefix="/g/<code>")
 
@@ -39,198 +40,185 @@ def seats_context(game: Game, kind, held: dict[str, tuple[str, str]]) -> dict:
             "my_status": kind.seat_status(game.state, mine["id"]) if mine else None}
 
 
-def game_context(game: Game, *, unseen: bool = False, fragment: bool = False, shot: store.Snapshot | None = None,
-                 **extra) -> dict:
-    """What the panel shows, from one snapshot of the store; the whole page adds the roster and the join code.
+def game_context(shot: store.Snapshot, *, live: bool | None = None, **extra) -> dict:
+    """What the panel shows, from one snapshot of the store (a render asks it nothing more); the whole
+    page adds the roster (read with the snapshot) and the join code.
 
-    `unseen`: a game not yet committed (an import), which no device has opened: its roster is empty,
-    and reading presence would write the pending batch and commit the import half-drawn.
-    `fragment`: the panel alone, outside an htmx request (drawn for a page's event stream).
-    `shot`: the snapshot, when it was read with the game (store.find_with_snapshot)."""
-    kind = store.kind_of(game)
-    shot = shot or store.snapshot(game)
+    `live`: the panel alone (an htmx fragment, or drawn for a page's event stream): no CSRF field in its
+    forms (the page sends its token as a header) and the reference sections fetched when opened."""
+    game, kind = shot.game, shot.kind
+    live = is_htmx() if live is None else live
     context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
-               "last_event": shot.last_event, "undo_target": shot.undo_target,
+               "last_event": shot.last_event, "undo_target": shot.undo_target, "live": live,
                "me": devices.current(), "act_url": url_for("games.act", code=game.code),
                **seats_context(game, kind, shot.seating), **extra}
-    context.setdefault("watching", request.cookies.get(watching_cookie(game)) == "1")
+    context["watching"] = watching(game.code)
     context["ask_seat"] = bool(context["seats"]) and not context["my_seat"] and not context["watching"]
-    context["device_view"] = device_view(variant_of(context))
-    context["kind_panel"] = lambda: panel_cache.kind_panel(game, context)
-    if not (fragment or is_htmx()):
-        context.update(devices=[] if unseen else store.connected_devices(game), join_url=join.join_url(game.code),
-                       may_delete=not unseen and store.may_delete(game, devices.current().id))
+    context["device_view"] = device_view(view_of(context["my_seat"] and context["my_seat"]["id"],
+                                                 context["me"], context["watching"]))
+    if live:
+        context["csrf_field"] = lambda: ""
+    else:
+        # Only a whole page with its roster offers deletion (an import's first drawing has none to offer).
+        context.update(devices=shot.connected or [], join_url=join.join_url(game.code),
+                       may_delete=shot.connected is not None and store.may_delete(game, devices.current().id))
+    context.setdefault("kind_panel", lambda: Markup(draw_template(kind.template, **context)))
     return context
 
 
-def show_game(game: Game, status: int = 200, **extra):
-    store.touch_presence(game.id, devices.current().id)
-    context = game_context(game, **extra)
-    if is_htmx() and status == 200 and not context.get("error"):
-        return shared_panel(game, context)
-    return page_or_block("game.html", "panel", status, **context)
+def show_game(shot: store.Snapshot, status: int = 200, **extra):
+    """The game's page, or its live panel for htmx: the one every device of this view gets, or with `extra`
+    (an error) this device's own."""
+    if is_htmx() and not extra:
+        return panel_cache.answer(live_panel(shot))
+    return page_or_block("game.html", "panel", status, **game_context(shot, **extra))
 
 
-def panel_variant(my_seat: str | None, me: store.DeviceRef, watching: bool) -> tuple:
-    """What the live panel shows of the device itself (beside its language and CSRF token)."""
-    return my_seat, bool(me.label), watching
+def view_of(my_seat: str | None, me: store.DeviceRef, watching: bool) -> tuple:
+    """What a live panel shows of the device itself: its seat, whether it has a name (only a seated
+    device is offered one), whether it said it is just watching (only a seatless one is asked)."""
+    return my_seat, bool(me.label) and my_seat is not None, watching and my_seat is None
 
 
-def device_view(variant: tuple) -> str:
-    """The variant and language a panel was drawn for, as the page sees it (data-device-view): a panel
+def device_view(view: tuple) -> str:
+    """The view and language a panel was drawn for, as the page sees it (data-device-view): a panel
     brought by the page's event stream, drawn from the stream's older cookies, is used only if it matches."""
-    my_seat, named, watching = variant
-    return f"{my_seat or ''}.{int(named)}.{int(watching)}.{panel_cache.locale()}"
+    my_seat, named, watching = view
+    return f"{my_seat or ''}.{int(named)}.{int(watching)}.{current_language()}"
 
 
-def shared_panel(game: Game, context: dict) -> Response:
-    """The live panel, drawn once per game version for every device that would get the same HTML: the
-    devices woken by this change wait for this drawing (and this one for theirs) rather than draw it too."""
-    cache = panel_cache.cache()
-    key = panel_cache.shared_key(game.id, game.code, game.created_at, game.version, game.seating)
-    store.done_reading()  # no connection held while waiting
-    with cache.drawing(key):
-        shared = cache.shared(key)
-        kept = None
-        if shared is not None and shared.seat_of == seating_of(context):
-            kept = shared.panels.get(variant_of(context))
-        return cache.answer(kept or keep_panel(game, context))
+def live_panel(shot: store.Snapshot) -> panel_cache.Panel:
+    """This device's live panel for the game as `shot` read it: kept, or drawn and kept for its view."""
+    game = shot.game
+    key = panel_cache.moment_key(game.id, game.code, game.created_at, game.version, game.seating)
+    moment = panel_cache.cache().moment(key, {seat[0]: seat_id for seat_id, seat in shot.seating.items()})
+    return kept_panel(moment) or draw_panel(moment, shot)
 
 
-def seating_of(context: dict) -> dict[str, str]:
-    """Which device holds which seat, as the panel of `context` shows it."""
-    return {seat["holder"]: seat["id"] for seat in context["seats"] if seat["holder"]}
+def kept_for(key: tuple) -> panel_cache.Panel | None:
+    moment = panel_cache.cache().kept(key)
+    return None if moment is None else kept_panel(moment)
 
 
-def variant_of(context: dict) -> tuple:
-    return panel_variant(context["my_seat"]["id"] if context["my_seat"] else None, context["me"], context["watching"])
+def kept_panel(moment: panel_cache.Moment) -> panel_cache.Panel | None:
+    me = devices.current()
+    return moment.panels.get(view_of(moment.seat_of.get(me.id), me, watching(moment.key[1])))
 
 
-def keep_panel(game: Game, context: dict) -> panel_cache.KeptPanel:
-    """Draw the live panel with the placeholder CSRF token and keep it for the devices alike."""
-    cache = panel_cache.cache()
-    context["panel_token"] = cache.placeholder
-    store.done_reading()
-    html = draw_block("game.html", "panel", **{**context, "csrf_token": lambda: cache.placeholder})
-    return cache.keep(panel_cache.shared_key(game.id, game.code, game.created_at, game.version, game.seating),
-                      seating_of(context), variant_of(context), html)
+def draw_panel(moment: panel_cache.Moment, shot: store.Snapshot) -> panel_cache.Panel:
+    """Draw this device's view of `moment` (the kind's part once for every view) and keep it."""
+    store.done_reading()  # no connection held while drawing
+    context = game_context(shot, live=True)
+    if moment.kind_html is None:
+        moment.kind_html = draw_template(context["kind"].template, **context)
+    context["kind_panel"] = lambda: Markup(moment.kind_html)
+    view = view_of(context["my_seat"] and context["my_seat"]["id"], context["me"], context["watching"])
+    panel = panel_cache.Panel(draw_block("game.html", "panel", **context), context["device_view"],
+                              panel_cache.cache().etag(moment.key, context["device_view"]))
+    moment.panels[view] = panel
+    return panel
 
 
-def one_panel(code: str, known: store.LiveRow | None = None) -> tuple[panel_cache.KeptPanel, tuple, int] | None:
-    """(this device's live panel, its variant, the game's id) for the game as it is now, or at `known` (a
-    stream's row at the token the watcher heard): kept already — one read, or none — or drawn now by one
-    of the devices alike while the others wait for it (on this host). None if the game is gone or has
-    moved on from `known` (the stream hears of that next)."""
-    row = known or store.live_row(code)
+def panel_at(code: str, row: store.LiveRow | None = None, seen_by: str | None = None) -> panel_cache.Panel | None:
+    """This device's live panel for the game as it is now, or exactly at `row` (a stream's, at the token
+    the watcher heard): kept already — one read, or none — or drawn now by one of the devices of its view
+    while the others wait for it. None if the game is gone, or moved on from `row`. `seen_by`: the device
+    it is for, its presence noted."""
+    row = row or store.live_row(code)
     if row is None:
         return None
-    found = kept_for(row, code)
-    if found is not None:
-        return (*found, row.id)
+    if seen_by is not None:
+        store.touch_presence(row.id, seen_by)
     cache = panel_cache.cache()
+    key = panel_cache.moment_key(row.id, code, row.created_at, row.version, row.seating)
+    found = kept_for(key)
+    if found is not None:
+        return found
     store.done_reading()  # no connection held while waiting: the device drawing needs one
-    with cache.drawing(panel_cache.shared_key(row.id, code, row.created_at, row.version, row.seating)):
-        found = kept_for(row, code)  # drawn meanwhile by a device alike, here or in another process
+    with cache.drawing(key):
+        found = kept_for(key)  # drawn meanwhile by a device of the same view
         if found is not None:
-            return (*found, row.id)
+            return found
         try:
             store.one_statement_each()  # one read, nothing written: no transaction around it
             shot = store.find_with_snapshot(code)
         except store.GameNotFound:
             return None
-        game = shot.game
-        if store.live_token(game) != row.token:
+        if store.live_token(shot.game) != row.token:
             return None  # moved on since: the devices hear of that next
-        context = game_context(game, fragment=True, shot=shot)
-        return keep_panel(game, context), variant_of(context), game.id
-
-
-def kept_for(row: store.LiveRow, code: str) -> tuple[panel_cache.KeptPanel, tuple] | None:
-    """(the kept live panel, its variant) for this device and the game at `row`, if one was drawn."""
-    shared = panel_cache.cache().shared(
-        panel_cache.shared_key(row.id, code, row.created_at, row.version, row.seating))
-    if shared is None:
-        return None
-    me = devices.current()
-    watching = request.cookies.get(watching_cookie_of(code)) == "1"
-    variant = panel_variant(shared.seat_of.get(me.id), me, watching)
-    kept = shared.panels.get(variant)
-    return None if kept is None else (kept, variant)
+        return live_panel(shot)
 
 
 @bp.get("")
 def show(code: str):
     if is_htmx():
-        found = one_panel(store.normalize_code(code))
+        found = panel_at(store.normalize_code(code), seen_by=devices.current().id)
         if found is not None:
-            store.touch_presence(found[2], devices.current().id)
-            return panel_cache.cache().answer(found[0])
+            return panel_cache.answer(found)
+    return show_game(store.find_with_snapshot(code, devices.current().id, roster=True))
+
+
+@bp.get("/folded/<section>")
+def folded(code: str, section: str):
+    """A section folded below the moment (macros.html `folded`), fetched when it is opened: the live
+    panel carries only its summary. A page of its own without JavaScript."""
     shot = store.find_with_snapshot(code)
-    return show_game(shot.game, shot=shot)
-
-
-def localized(game: Game, action: str, params: dict) -> dict:
-    """Names the players typed in their language, read back into what the rules know (if the kind asks)."""
-    localize = getattr(store.kind_of(game), "localize_params", None)
-    return localize(action, params, lambda msgid: translate(Text(msgid))) if localize else params
+    out: dict = {}
+    draw_block("game.html", "panel", **game_context(shot, folded_only=section, folded_out=out))
+    if "body" not in out:
+        abort(404)  # no such section at this moment of the game
+    return page_or_block("folded.html", "body", game=shot.game, **out)
 
 
 @bp.post("/act")
 @change_limit
 def act(code: str):
-    game = load(code, store.find_for_change)
+    game, device = load(code, store.find_for_change), devices.current()
+    status, error = 200, None
     try:
         seen = version(request.form.get("version"))
         action = short_text(request.form.get("action"), _("The action"), 40)
-        store.apply_action(game, action, localized(game, action, action_params(request.form)), seen,
-                           devices.current(), random.SystemRandom())
-    except BadForm as error:
-        return show_game(game, 400, error=str(error))
+        store.apply_action(game, action, action_params(request.form), seen, device, random.SystemRandom(),
+                           translate=lambda msgid: translate(Text(msgid)))
+    except BadForm as bad:
+        status, error = 400, str(bad)
     except store.StaleVersion as stale:
-        return show_game(stale.game, 409, error=stale_message(stale.game, seen))
-    except RuleError as error:
-        return show_game(game, 400 if isinstance(error, BadParams) else 422, error=translate(error.text))
-    return after_change(game)
-
-
-def tapped_twice(game: Game, seen: int) -> bool:
-    """The one change since the version this device saw was made by this device: a double tap."""
-    latest = store.latest_event(game)
-    return game.version == seen + 1 and latest is not None and latest.device_id == devices.current().id
-
-
-def stale_message(game: Game, seen: int, twice: str = "", elsewhere: str = "") -> str:
-    """Why nothing was done: a double tap on this device, or a change from another one."""
-    if tapped_twice(game, seen):
-        return twice or _("That tap came twice: it counted once. This is the game now.")
-    return elsewhere or _("Someone else changed the game first. This is the game now; nothing was applied.")
+        game, status = stale.game, 409
+        error = (_("That tap came twice: it counted once. This is the game now.") if stale.came_twice(device.id, seen)
+                 else _("Someone else changed the game first. This is the game now; nothing was applied."))
+    except RuleError as refused:
+        status, error = 400 if isinstance(refused, BadParams) else 422, translate(refused.text)
+    return after_change(game, status, error)
 
 
 @bp.post("/undo")
 @change_limit
 def undo(code: str):
-    game = load(code, store.find_for_change)
+    game, device = load(code, store.find_for_change), devices.current()
+    status, error = 200, None
     try:
         seen = version(request.form.get("version"))
-        store.undo(game, seen, devices.current())
-    except BadForm as error:
-        return show_game(game, 400, error=str(error))
+        store.undo(game, seen, device)
+    except BadForm as bad:
+        status, error = 400, str(bad)
     except store.StaleVersion as stale:
-        return show_game(stale.game, 409, error=stale_message(
-            stale.game, seen, twice=_("That tap came twice: it undid one change. This is the game now."),
-            elsewhere=_("Someone else changed the game first. This is the game now; nothing was undone.")))
-    except RuleError as error:
-        return show_game(game, 422, error=translate(error.text))
-    if request.form.get("from") == "history":
+        game, status = stale.game, 409
+        error = (_("That tap came twice: it undid one change. This is the game now.") if stale.came_twice(device.id, seen)
+                 else _("Someone else changed the game first. This is the game now; nothing was undone."))
+    except RuleError as refused:
+        status, error = 422, translate(refused.text)
+    if status == 200 and request.form.get("from") == "history":
         return redirect(url_for("games.history", code=game.code), 303)
-    return after_change(game)
+    return after_change(game, status, error)
 
 
-def after_change(game: Game):
-    """htmx gets the fresh panel; a plain form post is redirected (POST → 303 → GET)."""
-    if is_htmx():
-        return show_game(game)
-    return redirect(url_for("games.show", code=game.code), 303)
+def after_change(game: Game, status: int = 200, error: str | None = None):
+    """htmx gets the fresh panel (the one every device of its view gets) or this device's refusal; a
+    plain form post is redirected (POST → 303 → GET), or shown the refusal on the whole page."""
+    if status == 200 and not is_htmx():
+        return redirect(url_for("games.show", code=game.code), 303)
+    shot = store.snapshot(game, devices.current().id, roster=not is_htmx())
+    return show_game(shot, status, **({"error": error} if error else {}))
 
 
 def screen_context(game: Game, unseen: bool = False) -> dict:
@@ -289,31 +277,32 @@ def take_seat(code: str):
     seat_id = request.form.get("seat", "")
     seats = {seat["id"]: seat for seat in kind.seats(game.state)} if hasattr(kind, "seats") else {}
     if seat_id not in seats:
-        return show_game(game, 400, error=_("There is no such seat in this game."))
+        return after_change(game, 400, _("There is no such seat in this game."))
     try:
         store.take_seat(game, seat_id, devices.current().id, take_over=request.form.get("take_over") == "yes")
     except store.SeatTaken as taken:
         holder = devices.device_name(taken.holder_label, taken.holder_id) if taken.holder_id else _("another device")
-        return show_game(game, 409, error=_("%(seat)s is held by %(device)s. Tick “Take over” to take it.",
-                                            seat=translate(seats[seat_id]["name"]), device=holder))
+        return after_change(game, 409, _("%(seat)s is held by %(device)s. Tick “Take over” to take it.",
+                                         seat=translate(seats[seat_id]["name"]), device=holder))
     return after_change(game)
 
 
-def watching_cookie(game: Game) -> str:
-    return watching_cookie_of(game.code)
-
-
-def watching_cookie_of(code: str) -> str:
+def watching_cookie(code: str) -> str:
     return f"watching_{code}"
+
+
+def watching(code: str) -> bool:
+    """This device said it is just watching (in this request, or before)."""
+    return g.get("watching", False) or request.cookies.get(watching_cookie(code)) == "1"
 
 
 @bp.post("/watch")
 def watch(code: str):
     """This device answers "Who is this phone?" with "just watching": it is not asked again."""
     game = load(code)
-    response = show_game(game, watching=True) if is_htmx() else redirect(url_for("games.show", code=game.code), 303)
-    response = make_response(response)
-    security.set_cookie(response, watching_cookie(game), "1", 60 * 60 * 24 * 30)
+    g.watching = True  # the cookie goes out with this answer: the panel is drawn as it will be
+    response = make_response(after_change(game))
+    security.set_cookie(response, watching_cookie(game.code), "1", 60 * 60 * 24 * 30)
     return response
 
 
@@ -339,7 +328,7 @@ def history(code: str):
 
 def draw_every_page(game: Game) -> None:
     """Render the game's page, group screen and history (an import does, before it keeps the game)."""
-    render_template("game.html", **game_context(game, unseen=True))
+    render_template("game.html", **game_context(store.snapshot(game), live=False))
     render_template("screen.html", **screen_context(game, unseen=True))
     render_template("history.html", **history_context(game))
 
@@ -359,7 +348,7 @@ def rename(code: str):
     try:
         store.rename(game, short_text(request.form.get("title"), _("The game's name"), 80))
     except BadForm as error:
-        return show_game(game, 400, error=str(error))
+        return after_change(game, 400, str(error))
     return redirect(url_for("games.show", code=game.code), 303)
 
 
@@ -377,10 +366,10 @@ def delete(code: str):
     game = load(code)
     me = devices.current().id
     if not store.may_delete(game, me):
-        return show_game(game, 403, error=_("Only a device that started this game, holds a seat in it or made a "
-                                            "change in it can delete it."))
+        return after_change(game, 403, _("Only a device that started this game, holds a seat in it or made a "
+                                         "change in it can delete it."))
     if request.form.get("confirm") != "yes":
-        return show_game(game, 400, error=_("Tick “Yes, delete this game” to delete it."))
+        return after_change(game, 400, _("Tick “Yes, delete this game” to delete it."))
     store.delete(game, me)
     return redirect(url_for("home.index"), 303)
 

@@ -26,7 +26,6 @@ from limits import RateLimitItem, parse_many
 from werkzeug.exceptions import TooManyRequests
 
 from .. import limit_storage, store
-from .panel_disk import MEMORY, host_folder
 
 # No X-RateLimit-* headers on every answer: a 429 says Retry-After (retry_after below), nothing else does.
 # A store that fails (a full /dev/shm, a broken file) lets the request through, logged: no tap fails for it.
@@ -152,9 +151,9 @@ def spend_on_import(size: int) -> None:
 
 def init_app(app: Flask) -> None:
     if app.config.get("RATELIMIT_STORAGE_URI") == f"{limit_storage.SCHEME}://":
-        folder = app.config.get("PANEL_FOLDER")
-        place = host_folder(app.instance_path, app.config["SQLALCHEMY_DATABASE_URI"],
-                            Path(folder) if folder else MEMORY, what="limits")
+        folder = app.config.get("LIMITS_FOLDER")
+        place = limit_storage.host_folder(app.instance_path, app.config["SQLALCHEMY_DATABASE_URI"],
+                                          Path(folder) if folder else limit_storage.MEMORY)
         if place is None:  # SQLite in memory: one process
             app.config["RATELIMIT_STORAGE_URI"] = "memory://"
         else:

@@ -7,14 +7,18 @@
 
 A change is pushed to the waiting request the moment it commits (see watch.py), in this process or
 any other. Each device then fetches its own fragment, so role-specific views stay on the server; a
-game page's stream (`panel=2`) brings the device's own fragment itself when it can (live_panels.py).
+game page's stream (`panel=1`) brings the device's live panel itself, the fetch saved: the very panel
+every device of its view gets (games.panel_at), with the live token it was drawn for (the page ignores
+a panel no newer than the one it shows) and the view (the stream's cookies are those of its start: a
+device that has since changed its own, taken "just watching", a name, a language, sees a view unlike its
+own and fetches instead). Whenever the panel cannot be exactly the one for the token, it says `moved`.
 """
 from __future__ import annotations
 
 import math
 import time
-from contextlib import ExitStack, closing
-from typing import Callable, Iterator, Union
+from contextlib import ExitStack
+from typing import Callable
 
 from flask import Blueprint, Response, abort, current_app, g, jsonify, request, stream_with_context
 from flask_babel import gettext as _
@@ -22,8 +26,7 @@ from flask_babel import gettext as _
 from .. import store
 from ..changes import GONE
 from ..models import db
-from . import live_panels
-from .gzip_parts import GzipStream
+from . import games
 from .watch import TooManyWaiting, same
 
 bp = Blueprint("live", __name__)
@@ -77,27 +80,33 @@ def too_many():
 
 
 def stream(code: str, seen: str, panels: str | None = None):
-    """Server-sent events: `moved` (data: the new token), or with `panels` ("1", or "2": the page puts
-    its token in, and takes the stream gzipped if it takes gzip) this device's own `panel` when one is at
-    hand (live_panels.py); `gone`, and a comment as heartbeat."""
-    page_puts_token = panels == "2"
-
-    def moved(row: store.LiveRow, token: str) -> tuple[list[Event], str]:
-        event = live_panels.panel_event(code, row.at(token), page_puts_token) if panels in ("1", "2") else None
+    """Server-sent events: `moved` (data: the new token), or with `panels` this device's live `panel`
+    when one is at hand; `gone`, and a comment as heartbeat. ("2" was asked by pages that put their CSRF
+    token into the panel themselves: the same now.)"""
+    def moved(row: store.LiveRow, token: str) -> tuple[list[str], str]:
+        event = panel_event(code, row.at(token)) if panels in ("1", "2") else None
         return [event or f"event: moved\ndata: {token}\n\n"], token
-    return event_stream(code, seen, moved, gzipped=page_puts_token and request.accept_encodings["gzip"] > 0)
+    return event_stream(code, seen, moved)
 
 
-Event = Union[str, live_panels.PanelEvent]
-Moved = Callable[[store.LiveRow, str], tuple[list[Event], str]]
+def panel_event(code: str, row: store.LiveRow) -> str | None:
+    """`event: panel` with this device's live panel for the game at `row` (its token as the watcher heard
+    it), or None."""
+    try:
+        found = games.panel_at(code, row)
+    finally:
+        db.session.close()  # nothing held open between changes
+    return None if found is None else found.event(row.token)
 
 
-def event_stream(code: str, seen: str, moved: Moved, gzipped: bool = False):
+Moved = Callable[[store.LiveRow, str], tuple[list[str], str]]
+
+
+def event_stream(code: str, seen: str, moved: Moved):
     """The shape every stream of a game shares: a place among the waiting devices (429 when it has none),
     `retry`, `moved(the game's row as the stream began, new token)` -> (its events, what is seen now) each
     time the game is past `seen`, `gone` if it is deleted, a heartbeat comment every LIVE_BEAT_SECONDS; it
-    ends after LIVE_STREAM_SECONDS (the client opens the next one). `gzipped`: as one gzip member, each
-    event whole as it arrives (gzip_parts.GzipStream)."""
+    ends after LIVE_STREAM_SECONDS (the client opens the next one)."""
     watcher = current_app.extensions["live_watcher"]
     place = ExitStack()
     try:
@@ -133,25 +142,7 @@ def event_stream(code: str, seen: str, moved: Moved, gzipped: bool = False):
                     current = token
                     yield from told
 
-    response = Response(in_gzip(events()) if gzipped else as_text(events()), mimetype="text/event-stream",
+    response = Response(events(), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
-    if gzipped:
-        response.headers["Content-Encoding"] = "gzip"  # Flask-Compress leaves it as it is
-        response.vary.add("Accept-Encoding")
     response.call_on_close(place.close)  # also when the stream is closed before its first event
     return response
-
-
-def as_text(events: Iterator[Event]) -> Iterator[str]:
-    with closing(events):
-        for event in events:
-            yield event if isinstance(event, str) else event.text()
-
-
-def in_gzip(events: Iterator[Event]) -> Iterator[bytes]:
-    stream = GzipStream()
-    with closing(events):
-        yield stream.start()
-        for event in events:
-            yield stream.plain(event.encode()) if isinstance(event, str) else event.gzipped(stream)
-        yield stream.end()

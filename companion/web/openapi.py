@@ -13,10 +13,11 @@ from flask import current_app
 from .. import kinds
 from ..rules.describe import PLAIN, action_params, setup_schema, summary
 from ..store import CODE_ALPHABET, CODE_LENGTH, EXPORT_FORMAT
-from .api import EVENTS_MAX, SEQ_MAX
 from .forms import MAX_PARAMS, MAX_VALUE
 
 JSON = "application/json"
+EVENTS_PAGE, EVENTS_MAX = 100, 500  # the history's page: by default, and at most (api.py answers by them)
+SEQ_MAX = 10 ** 9 - 1  # a change's seq as the API reads it (9 digits), and as the document bounds it
 OPEN: dict[str, Any] = {"type": "object"}
 
 

@@ -1,150 +1,107 @@
-"""Game panels rendered once and shared by every device that would get the same HTML.
+"""Live panels drawn once per game moment and view, and served to every device of that view as they are.
 
-Right after each change every device viewing the game fetches its panel: hundreds of fetches a second
-at a club. Two caches, both kept per game version (every change, undo included, bumps the version, so
-a kept panel is never out of date; the key also holds the game's code and creation time, so a game
-created after another was deleted never inherits it):
+Right after each change every device viewing the game asks for its panel: hundreds a second at a club.
+A live panel (the htmx fragment, and what a page's event stream carries) holds nothing secret of a
+device, its CSRF token travelling as a request header from the page instead (templates/base.html): so
+one drawing serves every device that shows the same view of the same moment, byte for byte. A view is
+what the panel shows of the device itself (its seat, whether it has a name, whether it said it is just
+watching) and its language; a moment is the game's version and seating (who holds which seat, and their
+names), which every change moves. Per moment, the kind's part of the panel, most of its HTML and its
+drawing time and the same for every view, is drawn once too.
 
-- The kind's part, per version and language: most of the panel's HTML and time, the same for every
-  device (the full page uses it too).
-- The whole live panel (the htmx fragment), per version, seating, language and what the panel shows of
-  the device itself: its seat, whether it has a name, whether it said it is just watching. Seating (who
-  holds which seat, and their names) moves the live token like a change does. A device that asks for its
-  panel then costs one indexed read of the game's row and no render.
-
-Both are rendered with a placeholder CSRF token; each device gets its own token put in.
+Only a game's newest moment is kept (a device asks for the game as it is now), each panel with its ETag
+and, once asked for, its gzipped bytes and its event for a page's stream, made once for all.
 """
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
-import secrets
 import threading
 from collections import OrderedDict
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Hashable, Iterator
+from typing import Iterator
 
 from flask import Flask, Response, current_app, request
-from flask_wtf.csrf import generate_csrf
-from markupsafe import Markup
 
-from ..changes import GONE, game_moved
 from ..i18n import current_language
-from ..models import Game
-from .gzip_parts import GzipParts, deflated
-from .panel_disk import PanelDisk
-from .render import draw_template
 
-MAX_ENTRIES = 512  # (game, language) pairs of the kind's part, about 20–40 KB each
-MAX_SHARED = 1024  # (game version, language) sets of whole panels
-GATE_WAIT = 2.0  # seconds a device waits for another's drawing of the same panel before it draws itself
+MAX_GAMES = 1024  # (game, language) pairs, each holding its newest moment's panels (about 30 KB a view)
+GATE_WAIT = 2.0  # seconds a device waits for another's drawing of the same moment before it draws itself
+GZIP_LEVEL = 6
 
 
-class KeptPanel:
-    """One live panel with the placeholder token, and the same gzipped once (when a device asks for gzip)
-    and as a JSON string once (for the page's event stream), deflated once too (for a gzipped stream)."""
+class Panel:
+    """One view's live panel, its ETag, and the same gzipped and as an event, each made once when first asked."""
 
-    __slots__ = ("html", "placeholder", "_gzip", "_json", "_deflated_json")
+    __slots__ = ("html", "view", "etag", "_gzip", "_event")
 
-    def __init__(self, html: str, placeholder: str):
-        self.html, self.placeholder, self._gzip, self._json, self._deflated_json = html, placeholder, None, None, None
+    def __init__(self, html: str, view: str, etag: str):
+        self.html, self.view, self.etag, self._gzip, self._event = html, view, etag, None, None
 
-    def as_json(self, token: str) -> str:
-        # The placeholder and the tokens are letters, digits, "-", "_" and ".": JSON leaves them as they are.
-        return self.json_with_placeholder().replace(self.placeholder, token)
+    def gzipped(self) -> bytes:
+        if self._gzip is None:
+            self._gzip = gzip.compress(self.html.encode(), GZIP_LEVEL, mtime=0)
+        return self._gzip
 
-    def deflated_json(self) -> tuple[bytes, bytes]:
-        """(as JSON with the placeholder in, as UTF-8; the same deflated), made once for every device."""
-        if self._deflated_json is None:
-            text = self.json_with_placeholder().encode()
-            self._deflated_json = text, deflated(text)
-        return self._deflated_json
-
-    def json_with_placeholder(self) -> str:
-        if self._json is None:
-            self._json = json.dumps(self.html, ensure_ascii=False)
-        return self._json
-
-    def gzipped(self, token: str) -> bytes:
-        # Tokens are all as long (a signed session secret): one compression serves every device.
-        if self._gzip is None or self._gzip.token_length != len(token):
-            self._gzip = GzipParts(self.html.encode(), self.placeholder.encode(), len(token))
-        return self._gzip.with_token(token.encode())
+    def event(self, token: str) -> str:
+        """`event: panel` for a page's stream: the live token it was drawn for, its view, its HTML (JSON
+        escapes line breaks: one data line). `token` is its moment's: the same for every device."""
+        if self._event is None:
+            self._event = "event: panel\ndata: %s\n\n" % json.dumps(
+                {"token": token, "view": self.view, "html": self.html}, ensure_ascii=False)
+        return self._event
 
 
-class SharedPanels:
-    """One game version's live panels in one language: who holds which seat, and the panel per variant."""
+class Moment:
+    """A game's panels at one moment in one language: who holds which seat, the kind's part, each view's."""
 
-    __slots__ = ("seat_of", "panels")
+    __slots__ = ("key", "seat_of", "kind_html", "panels")
 
-    def __init__(self, seat_of: dict[str, str]):
-        self.seat_of = seat_of  # device id -> the seat it holds, as the panels were drawn
-        self.panels: dict[Hashable, KeptPanel] = {}
+    def __init__(self, key: tuple, seat_of: dict[str, str]):
+        self.key, self.seat_of = key, seat_of  # device id -> the seat it holds
+        self.kind_html: str | None = None
+        self.panels: dict[tuple, Panel] = {}
 
 
 class PanelCache:
-    def __init__(self, disk: PanelDisk | None = None) -> None:
-        # Letters and digits only, so escaping leaves it as it is; random, so no typed text is it by chance.
-        self.placeholder = "csrf" + secrets.token_hex(12)
+    def __init__(self, build: str) -> None:
+        self.build = build  # what drew the panels: a new release never answers 304 with an old one's
         self._lock = threading.Lock()
-        self._panels: OrderedDict[tuple, tuple[int, str]] = OrderedDict()
-        self._shared: OrderedDict[tuple, SharedPanels] = OrderedDict()
-        self._newest: dict[tuple, tuple] = {}  # (game, language) -> the key of its newest kept panels
-        self._gates: dict[tuple, list] = {}  # shared key -> [lock, holders]: one drawing at a time
-        self.disk = disk  # panels the other server processes on this host drew
+        self._games: OrderedDict[tuple, Moment] = OrderedDict()
+        self._gates: dict[tuple, list] = {}  # moment key -> [lock, holders]: one drawing at a time
 
-    def render(self, game: Game, context: dict, token: str | None = None) -> Markup:
-        """The kind's part of the panel, with `token` (this request's CSRF token unless given) put in."""
-        key = (game.id, game.code, game.created_at, locale())
+    def kept(self, key: tuple) -> Moment | None:
         with self._lock:
-            version, html = self._panels.get(key, (None, ""))
-        if version != game.version:
-            placeholder = self.placeholder
-            html = draw_template(context["kind"].template, **{**context, "csrf_token": lambda: placeholder})
-            with self._lock:
-                self._panels[key] = (game.version, html)
-                self._panels.move_to_end(key)
-                while len(self._panels) > MAX_ENTRIES:
-                    self._panels.popitem(last=False)
-        return Markup(html.replace(self.placeholder, generate_csrf() if token is None else token))
+            moment = self._games.get(key[:-2])
+        return moment if moment is not None and moment.key == key else None
 
-    # --- whole live panels ------------------------------------------------------------------------
-
-    def shared(self, key: tuple) -> SharedPanels | None:
+    def moment(self, key: tuple, seat_of: dict[str, str]) -> Moment:
+        """The kept moment at `key`, or a new one kept unless the game is already past it."""
         with self._lock:
-            entry = self._shared.get(key)
-        if entry is not None or self.disk is None:
-            return entry
-        found = self.disk.load(key)
-        if found is None:
-            return None
-        seat_of, placeholder, panels = found
-        entry = SharedPanels(seat_of)
-        entry.panels = {variant: KeptPanel(html.replace(placeholder, self.placeholder), self.placeholder)
-                        for variant, html in panels.items()}
-        with self._lock:
-            self._remember(key, entry)
-        return entry
+            kept = self._games.get(key[:-2])
+            if kept is not None and kept.key == key:
+                return kept
+            moment = Moment(key, seat_of)
+            if kept is None or kept.key[-2:] < key[-2:]:  # versions and seatings only grow
+                self._games[key[:-2]] = moment
+                self._games.move_to_end(key[:-2])
+                while len(self._games) > MAX_GAMES:
+                    self._games.popitem(last=False)
+            return moment
 
     @contextmanager
     def drawing(self, key: tuple) -> Iterator[None]:
-        """Held by one request at a time per game version, seating and language, on this host. A change
-        wakes all of a game's devices at once; the first draws and keeps the panel, the others wait here
-        and then find it kept (a device of another kind draws its own after): look again inside."""
+        """Held by one request at a time per moment, in this process. A change wakes all of a game's
+        devices at once: the first draws and keeps the panel, the others wait here and then find it kept
+        (look again inside). Bounded: a drawing that hangs (a database away) holds no device for long."""
         with self._lock:
-            gate = self._gates.get(key)
-            if gate is None:
-                gate = self._gates[key] = [threading.Lock(), 0]
+            gate = self._gates.setdefault(key, [threading.Lock(), 0])
             gate[1] += 1
-        # Bounded: a drawing that hangs (a database away) must not hold every device of the game behind it.
         locked = gate[0].acquire(timeout=GATE_WAIT)
         try:
-            claim = self.disk.claim(key) if self.disk is not None else None
-            try:
-                yield
-            finally:
-                if claim is not None:
-                    self.disk.release(claim)
+            yield
         finally:
             if locked:
                 gate[0].release()
@@ -153,81 +110,44 @@ class PanelCache:
                 if gate[1] == 0:
                     del self._gates[key]
 
-    def keep(self, key: tuple, seat_of: dict[str, str], variant: Hashable, html: str) -> KeptPanel:
-        kept = KeptPanel(html, self.placeholder)
-        with self._lock:
-            entry = self._shared.get(key)
-            if entry is None or entry.seat_of != seat_of:
-                entry = SharedPanels(seat_of)
-            entry.panels[variant] = kept
-            if not self._remember(key, entry):
-                return kept  # the game has moved on since: served to this device, kept for nobody
-            panels = {variant: kept.html for variant, kept in entry.panels.items()}
-        if self.disk is not None:
-            self.disk.save(key, seat_of, self.placeholder, panels)
-        return kept
-
-    def _remember(self, key: tuple, entry: SharedPanels) -> bool:
-        # Only a game's newest panels are ever served (a device asks for the game as it is now): older ones
-        # leave memory when newer ones come, rather than fill it with every version a session went through.
-        game = _game_of(key)
-        newest = self._newest.get(game)
-        if newest is not None and _moment(key) < _moment(newest):
-            return False  # drawn for a moment the game has already left: nobody will ask for it
-        if newest is not None and newest != key:
-            self._shared.pop(newest, None)
-        self._newest[game] = key
-        self._shared[key] = entry
-        self._shared.move_to_end(key)
-        while len(self._shared) > MAX_SHARED:
-            evicted, _ = self._shared.popitem(last=False)
-            if self._newest.get(_game_of(evicted)) == evicted:
-                del self._newest[_game_of(evicted)]
-        return True
-
-    def answer(self, kept: KeptPanel) -> Response:
-        """The panel with this device's CSRF token, gzipped if the device takes gzip."""
-        token = generate_csrf()
-        if request.accept_encodings["gzip"] > 0:
-            response = Response(kept.gzipped(token), mimetype="text/html")
-            response.headers["Content-Encoding"] = "gzip"  # Flask-Compress leaves it as it is
-            response.vary.add("Accept-Encoding")
-            return response
-        return Response(kept.html.replace(self.placeholder, token), mimetype="text/html")
+    def etag(self, key: tuple, view: str) -> str:
+        return hashlib.sha256(repr((self.build, key, view)).encode()).hexdigest()[:24]
 
 
-def _game_of(key: tuple) -> tuple:
-    """A shared key without its moment: the game (id, code, creation) and the language."""
-    return (*key[:3], key[5])
+def moment_key(game_id: int, code: str, created_at, version: int, seating: int) -> tuple:
+    """The game (its code and creation too: a game made after another was deleted never inherits its
+    panels), the language, then the moment (version, seating)."""
+    return game_id, code, str(created_at), current_language(), version, seating
 
 
-def _moment(key: tuple) -> tuple[int, int]:
-    """A shared key's version and seating: both only grow."""
-    return key[3], key[4]
-
-
-locale = current_language
-
-def shared_key(game_id: int, code: str, created_at, version: int, seating: int) -> tuple:
-    """What a whole panel is kept under: the game, its live token, the language."""
-    return (game_id, code, created_at, version, seating, locale())
+def answer(panel: Panel) -> Response:
+    """The panel, or 304 when the device already has it; gzipped (once for all) if the device takes it."""
+    if request.if_none_match.contains_weak(panel.etag):
+        response = Response(status=304)
+    elif request.accept_encodings["gzip"] > 0:
+        response = Response(panel.gzipped(), mimetype="text/html")
+        response.headers["Content-Encoding"] = "gzip"  # Flask-Compress leaves it as it is
+    else:
+        response = Response(panel.html, mimetype="text/html")
+    response.set_etag(panel.etag, weak=True)  # the same panel however it is encoded
+    response.headers["Cache-Control"] = "private, no-cache"  # asked again each time: the ETag answers
+    response.vary.update(("Accept-Encoding", "HX-Request"))  # the page at the same address is another
+    return response
 
 
 def cache() -> PanelCache:
     return current_app.extensions["panel_cache"]
 
 
-def kind_panel(game: Game, context: dict) -> Markup:
-    return cache().render(game, context, context.get("panel_token"))
+def build_of(app: Flask) -> str:
+    """The templates and code a panel is drawn with, as one digest (the same in every server process)."""
+    digest = hashlib.sha256()
+    root = Path(__file__).resolve().parents[1]
+    for path in sorted([*Path(app.root_path, app.template_folder or "templates").rglob("*.html"),
+                        *root.rglob("*.py"), *root.rglob("*.po")]):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def init_app(app: Flask) -> None:
-    folder = app.config.get("PANEL_FOLDER")
-    panels = app.extensions["panel_cache"] = PanelCache(PanelDisk.for_database(
-        app.instance_path, app.config["SQLALCHEMY_DATABASE_URI"], *([Path(folder)] if folder else [])))
-
-    def deleted(_app, code: str, token: str) -> None:
-        if token == GONE and panels.disk is not None:
-            panels.disk.forget(code)
-
-    game_moved.connect(deleted, sender=app, weak=False)
+    app.extensions["panel_cache"] = PanelCache(build_of(app))

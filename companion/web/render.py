@@ -10,11 +10,12 @@ import time
 from typing import Any, Iterable
 
 import gevent
-from flask import current_app, render_template, request
+from flask import current_app, render_template
 from gevent import monkey
 from jinja2_fragments.flask import render_block
 
 from ..folded_templates import current_environment
+from ..security import fragment
 
 SLICE = 0.001  # seconds of drawing before the process's other requests get their turn
 
@@ -30,8 +31,7 @@ def give_way() -> None:
         gevent.idle()
 
 
-def is_htmx() -> bool:
-    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
+is_htmx = fragment  # an htmx request for a fragment: its answer is a named block
 
 
 def page_or_block(template: str, block: str, status: int = 200, **context):

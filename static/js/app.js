@@ -108,7 +108,7 @@
   }
 
   async function follow(p, signal, alive) {
-    var query = "?v=" + encodeURIComponent(p.dataset.liveToken) + (p.dataset.deviceView ? "&panel=2" : "");
+    var query = "?v=" + encodeURIComponent(p.dataset.liveToken) + (p.dataset.deviceView ? "&panel=1" : "");
     var response = await fetch(p.dataset.liveUrl + query, {
       signal: signal, cache: "no-store", credentials: "same-origin", headers: { "Accept": "text/event-stream" }
     });
@@ -139,7 +139,7 @@
             reader.cancel();
             return "ended";
           }
-          swapIn(news.html.split(news.csrf_in).join(news.csrf_token));  // the same HTML for every device alike
+          swapIn(news.html);  // the same HTML for every device of this view: the CSRF token goes as a header
           if (!held && panel() && panel().dataset.liveToken !== news.token) { throw new Error("swap failed"); }
         }
         if (event.type === "moved" && panel() && event.data !== panel().dataset.liveToken) {

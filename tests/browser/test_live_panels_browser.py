@@ -1,5 +1,6 @@
 """A change made on one device shows on another without it fetching its panel: the panel came in the
-page's event stream, swapped in as a fetched one is (open sections stay open)."""
+page's event stream, swapped in as a fetched one is (open sections stay open, and fetch their body
+again). The panel holds no CSRF token: the page's taps carry it as a header."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
@@ -25,25 +26,45 @@ def test_a_change_on_the_phone_shows_on_the_tablet_without_a_panel_fetch(live_se
     expect(tablet.locator("#game-panel")).to_have_attribute("data-version", str(version + 1))
     expect(tablet.locator("#who")).to_have_count(0)  # never the panel drawn for the stream's old cookies
 
-    tablet.locator("#seats").evaluate("details => { details.open = true; }")  # closed as drawn
+    tablet.locator("#seats summary").click()  # folded as drawn: its body is fetched when opened
+    expect(tablet.locator("#seats li")).not_to_have_count(0)
     before = len(tablet.requests)
     phone.get_by_role("button", name="Next ▶").click()
     expect(tablet.locator("#game-panel")).to_have_attribute("data-version", str(version + 2))
     expect(tablet.locator("#who")).to_have_count(0)
     assert panel_url not in tablet.requests[before:]  # the panel came in the stream: no GET for it
     expect(tablet.locator("#seats")).to_have_attribute("open", "")  # the swap kept it open, as a fetch's does
-    # The panel came with a stand-in for the tablet's CSRF token, put in by the page: its taps count.
+    expect(tablet.locator("#seats li")).not_to_have_count(0)  # and its body came again
+    # Nothing of the tablet's own in the panel: its tap carries the page's token as a header, and counts.
+    assert tablet.locator("#game-panel input[name=csrf_token]").count() == 0
     tablet.get_by_role("button", name="Next ▶").click()
     expect(phone.locator("#game-panel")).to_have_attribute("data-version", str(version + 3))
 
-    # Chromium takes the stream gzipped (the panel's 40 KB as about 5) and reads each event as it comes.
-    encoding, first = tablet.evaluate("""async (url) => {
+    # The stream brings the panel as text, each event as it comes.
+    first = tablet.evaluate("""async (url) => {
         const controller = new AbortController();
         const response = await fetch(url, {headers: {Accept: "text/event-stream"}, signal: controller.signal});
         const reader = response.body.getReader(), decoder = new TextDecoder();
         let text = "";
         while (!text.includes("event: panel")) { text += decoder.decode((await reader.read()).value, {stream: true}); }
         controller.abort();
-        return [response.headers.get("content-encoding"), text];
-    }""", f"{panel_url}/live?v=0.0&panel=2")
-    assert encoding == "gzip" and first.startswith("retry: 1000\n\nevent: panel\ndata: ")
+        return text;
+    }""", f"{panel_url}/live?v=0.0&panel=1")
+    assert first.startswith("retry: 1000\n\nevent: panel\ndata: ")
+
+
+def test_a_phone_names_itself_from_a_panel_swapped_in_without_a_token(live_server, device):
+    """The one form of the live panel that posts elsewhere ("Call this device …") goes through htmx too:
+    the panel has no token to post, the page's header carries it."""
+    code = api_game(live_server, "mice_mystics", {"mouse": ["lily", "nez"], "minion_type": ["rat_warriors"],
+                                                  "minion_count": [2]})
+    phone = device(PHONE)
+    phone.goto(f"{live_server}/g/{code}")
+    phone.locator("#who form button").first.click()  # a seat: the panel swapped in holds no token
+    offer = phone.locator(".seat-label-offer button")
+    expect(offer).to_be_visible()
+    assert phone.locator("#game-panel input[name=csrf_token]").count() == 0
+    offer.click()
+    expect(phone.locator(".seat-label-offer")).to_have_count(0)  # named: no more offer
+    expect(phone.locator("#game-panel .seat-banner")).to_be_visible()
+    assert phone.locator("main").count() == 1 and phone.locator("#game-panel").count() == 1  # the panel, not a page

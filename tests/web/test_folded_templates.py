@@ -72,12 +72,11 @@ def panel(app, code: str, lang: str, fold: bool, monkeypatch) -> str:
     with monkeypatch.context() as patched:
         if not fold:
             patched.setattr(render, "current_environment", lambda: app.jinja_env)
-        app.extensions["panel_cache"]._panels.clear()  # the kind's part is drawn again, too
         with app.test_request_context(f"/g/{code}", headers={"Cookie": f"lang={lang}", "HX-Request": "true"}):
             app.preprocess_request()  # the device, as for a request
-            context = games.game_context(store.find(code), fragment=True)
-            context["panel_token"] = "TOKEN"  # the kind's part, as a kept panel has it (one session each here)
-            html = render.draw_block("game.html", "panel", **{**context, "csrf_token": lambda: "TOKEN"})
+            # As a whole page draws it (every folded section in place), without the request's token.
+            context = games.game_context(store.find_with_snapshot(code), live=False, csrf_field=lambda: "")
+            html = render.draw_block("game.html", "panel", **context)
             store.db.session.close()
             return html
 

@@ -65,6 +65,12 @@ class Table:
         self.html = response.get_data(as_text=True)
         return response
 
+    def folded(self, section: str) -> str:
+        """A section folded below the moment, as the page fetches it when it is opened."""
+        response = self.client.get(f"{self.url}/folded/{section}", headers=HTMX)
+        assert response.status_code == 200
+        return response.get_data(as_text=True)
+
     def pick_all(self):
         while self.view["phase"] == "tactics":
             pick = next(a["params"] for a in self.view["actions"] if a["action"] == "pick_tactic")

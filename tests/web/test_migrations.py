@@ -20,8 +20,7 @@ def test_migrations_match_the_models(app):
 def test_an_old_or_empty_database_is_brought_up_to_date(tmp_path):
     path = tmp_path / "old.db"
     sqlite3.connect(path).close()  # an empty file, as a first run finds it
-    app = create_app({"SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "GAME_KINDS": (),
-                      "PANEL_FOLDER": os.environ["PANEL_FOLDER"]})
+    app = create_app({"SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "GAME_KINDS": ()})
     with app.app_context():
         database.upgrade()
         database.upgrade()  # running it again changes nothing
