@@ -53,6 +53,13 @@ ICONS = {
     "about": Icon("info", "Delapouite"),
 }
 
+# The icon that stands for a game in the chrome and the menu; any other kind gets the die.
+GAME_ICON = {"mage_knight": "mage-knight", "mice_mystics": "mouse"}
+
+
+def game_icon(kind_key: str) -> str:
+    return GAME_ICON.get(kind_key, "dice")
+
 
 def sprite(package: Path = PACKAGE) -> str:
     """The sprite: one <symbol id="our-name"> per icon, drawn in currentColor."""

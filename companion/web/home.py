@@ -1,4 +1,4 @@
-"""The home page: start a game, join by code, recent games, import; device label and language."""
+"""The home page: start a game, join by code, recent games, import; device label and language; about."""
 from __future__ import annotations
 
 import random
@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import kinds, store
+from .. import game_icons, kinds, store
 from ..i18n import LANG_COOKIE, translate
 from ..rules.base import BadParams, RuleError, Text
 from . import devices, expiry
@@ -31,6 +31,12 @@ def home_page(status: int = 200, message: str | None = None):
 def index():
     expiry.sweep_if_due()
     return home_page()
+
+
+@bp.get("/about")
+def about():
+    """What the app is, and the credits the icons' and the font's licences ask for."""
+    return render_template("about.html", icons=game_icons.credits())
 
 
 @bp.post("/join")
