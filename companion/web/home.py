@@ -74,6 +74,9 @@ def new_game(kind_key: str):
         return render_template("setup.html", kind=kind, form=request.form,
                                message=translate(error.text)), status
     store.touch_presence(game.id, devices.current().id)
+    seats = kind.seats(game.state) if hasattr(kind, "seats") else []
+    if len(seats) == 1:  # one seat (a solo game): "Who is this phone?" has one answer, the starting device
+        store.take_seat(game, seats[0]["id"], devices.current().id)
     return redirect(url_for("games.show", code=game.code), 303)
 
 
