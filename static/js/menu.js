@@ -15,12 +15,13 @@
 
   document.addEventListener("click", function (event) {
     var m = menu();
-    if (!m || !m.open) { return; }
+    // A dialog opened from the menu (the keyboard shortcuts) is the menu's own: a tap in it leaves the menu be.
+    if (!m || !m.open || event.target.closest("dialog")) { return; }
     if (!m.contains(event.target)) { close(false); }
     else if (event.target.closest(".menu-panel a[href]")) { close(false); }
   });
   document.addEventListener("keydown", function (event) {
-    if (event.key === "Escape" && menu() && menu().open) { close(true); }
+    if (event.key === "Escape" && menu() && menu().open && !document.querySelector("dialog[open]")) { close(true); }
   });
 
   function followMoment() {
