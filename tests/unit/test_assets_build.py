@@ -37,3 +37,15 @@ def test_the_font_is_two_weights_in_latin_and_cyrillic_each_with_its_unicode_ran
         # an English page needs the Latin file only; a Russian page's letters are in the Cyrillic one
         assert ("U+0400-045F" in ranges) == ("cyrillic" in file) and ("U+0000-00FF" in ranges) == ("latin" in file)
     assert (tmp_path / "LICENSE.txt").read_text().count("SIL Open Font License") >= 1
+
+
+def test_the_font_keeps_every_letter_and_its_kerning_but_not_its_hinting(tmp_path):
+    from fontTools.ttLib import TTFont
+    fonts.write(tmp_path)
+    for name in ("fira-sans-latin-400-normal", "fira-sans-cyrillic-700-normal"):
+        with TTFont(fonts.PACKAGE / "files" / f"{name}.woff2") as source, TTFont(tmp_path / f"{name}.woff2") as served:
+            assert set(served.getBestCmap()) == set(source.getBestCmap())
+            assert "fpgm" in source and "fpgm" not in served and "prep" not in served  # no hinting programs
+            features = {r.FeatureTag for r in served["GPOS"].table.FeatureList.FeatureRecord}
+            assert "kern" in features
+        assert (tmp_path / f"{name}.woff2").stat().st_size < (fonts.PACKAGE / "files" / f"{name}.woff2").stat().st_size
