@@ -20,7 +20,7 @@ from .assets import asset_url
 bp = Blueprint("pwa", __name__)
 
 THEME = "#1d2a3a"       # meta theme-color in base.html
-BACKGROUND = "#f6f4ef"  # --bg in static/css/app.css
+BACKGROUND = "#f3ede2"  # --bg in static/css/app.css (the app's own palette)
 
 # Our static files every page needs, precached by the service worker (icons come from ICONS).
 SHELL_ASSETS = ("css/app.css", "js/app.js", "js/keys.js", "js/menu.js", "js/pwa.js", "js/wake.js", "js/sound.js",

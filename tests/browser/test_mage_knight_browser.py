@@ -17,7 +17,7 @@ def who(name):
     return lambda page: expect(page.locator("#mk-who")).to_have_text(name)
 
 
-NIGHT_BG, DAY_BG = "rgb(15, 20, 32)", "rgb(246, 244, 239)"
+NIGHT_BG, DAY_BG = "rgb(16, 18, 24)", "rgb(232, 228, 220)"  # Mage Knight: dark stone, pale stone (app.css)
 
 
 def palette(background):
