@@ -1,4 +1,5 @@
-"""Bytes a phone downloads for the first load of a game page (all assets, gzip), and from where.
+"""Bytes a phone downloads for the first load of a game page (all assets, gzip, in English and in Russian:
+the Russian page also loads the Cyrillic font), and from where, by kind (html, css, js, font, icons).
 
 Usage: .venv/bin/python -m bench.first_load
 """
@@ -13,6 +14,14 @@ from urllib.parse import urlsplit
 from bench.tap_latency import CHROMIUM_ARGS, start_server
 
 
+def kind_of(url: str) -> str:
+    path = urlsplit(url).path
+    for suffix, kind in ((".woff2", "font"), (".svg", "icons"), (".js", "js"), (".css", "css")):
+        if path.endswith(suffix):
+            return kind
+    return "html"
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
     server = start_server(5096, Path(tempfile.mkdtemp()))
@@ -23,20 +32,26 @@ def main() -> None:
             request = urllib.request.Request(base + "/api/games", method="POST", headers={"Content-Type": "application/json"},
                                              data=json.dumps({"kind": kind, "setup": setup}).encode())
             code = json.loads(urllib.request.urlopen(request).read())["code"]
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-                page = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block").new_page()
-                sizes = []
-                page.on("requestfinished", lambda r: sizes.append((r.url, r.sizes()["responseBodySize"],
-                                                                   r.sizes()["responseHeadersSize"]))
-                        if "/live" not in r.url else None)
-                page.goto(f"{base}/g/{code}", wait_until="load")
-                page.wait_for_timeout(1000)  # deferred scripts and icons; the live poll stays open
-                browser.close()
-            hosts = {urlsplit(url).netloc for url, _, _ in sizes}
-            body = sum(b for _, b, _ in sizes)
-            print(f"{kind:<13} first load of a game page: {len(sizes)} requests, {body / 1024:.1f} KB bodies "
-                  f"(+{sum(h for _, _, h in sizes) / 1024:.1f} KB headers), origins: {sorted(hosts)}")
+            for locale in ("en-US", "ru-RU"):  # a Russian page also loads the Cyrillic font files
+                with sync_playwright() as playwright:
+                    browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+                    page = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale,
+                                               service_workers="block").new_page()
+                    sizes = []
+                    page.on("requestfinished", lambda r: sizes.append((r.url, r.sizes()["responseBodySize"],
+                                                                       r.sizes()["responseHeadersSize"]))
+                            if "/live" not in r.url else None)
+                    page.goto(f"{base}/g/{code}", wait_until="load")
+                    page.wait_for_timeout(1000)  # deferred scripts, icons and fonts; the live poll stays open
+                    browser.close()
+                hosts = {urlsplit(url).netloc for url, _, _ in sizes}
+                body = sum(b for _, b, _ in sizes)
+                parts: dict[str, int] = {}
+                for url, size, _ in sizes:
+                    parts[kind_of(url)] = parts.get(kind_of(url), 0) + size
+                print(f"{kind:<13} {locale} first load of a game page: {len(sizes)} requests, {body / 1024:.1f} KB "
+                      f"bodies (+{sum(h for _, _, h in sizes) / 1024:.1f} KB headers), origins: {sorted(hosts)}; "
+                      + ", ".join(f"{k} {v / 1024:.1f}" for k, v in sorted(parts.items())), flush=True)
     finally:
         server.kill()
         server.wait(timeout=10)

@@ -44,7 +44,8 @@ def photograph(browser, base: str, name: str, walk, out: Path, locale: str) -> l
             phone.goto(f"{base}/g/{code}")
         take_seat(phone, seat)
         phones[seat] = phone
-    tablet.get_by_role("button", name="Just watching").click() if tablet.locator("#who").count() else None
+    # "Just watching", in any language: the form that posts to /watch
+    tablet.locator("#who form[action$='/watch'] button").click() if tablet.locator("#who").count() else None
     (out / name).mkdir(parents=True, exist_ok=True)
     rows, n, moment = [], 0, first
     while moment is not None:

@@ -7,14 +7,23 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Flask, Response, current_app, request, url_for
+from flask import Flask, Response, current_app, g, request, url_for
 from werkzeug.security import safe_join
 from flask_compress import Compress
+
+from .. import game_icons
 
 
 @lru_cache(maxsize=256)
 def _digest(path: str, mtime: float) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
+
+
+def icon_sprite() -> str:
+    """The icon sprite's URL, looked up once per request (a page draws dozens of icons)."""
+    if "icon_sprite" not in g:
+        g.icon_sprite = asset_url("vendor/icons.svg")
+    return g.icon_sprite
 
 
 def asset_url(filename: str) -> str:
@@ -57,5 +66,7 @@ def gzip_static(response: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals["asset_url"] = asset_url
+    app.jinja_env.globals["icon_sprite"] = icon_sprite
+    app.jinja_env.globals["game_icon"] = game_icons.game_icon
     Compress(app)
     app.after_request(gzip_static)

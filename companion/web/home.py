@@ -1,4 +1,4 @@
-"""The home page: start a game, join by code, recent games, import; device label and language."""
+"""The home page: start a game, join by code, recent games, import; device label and language; about."""
 from __future__ import annotations
 
 import random
@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import kinds, security, store
+from .. import game_icons, kinds, security, store
 from ..i18n import LANG_COOKIE, translate
 from ..rules.base import BadParams, RuleError, Text
 from . import devices, expiry, limits
@@ -32,6 +32,12 @@ def home_page(status: int = 200, message: str | None = None):
 def index():
     expiry.sweep_if_due()
     return home_page()
+
+
+@bp.get("/about")
+def about():
+    """What the app is, and the credits the icons' and the font's licences ask for."""
+    return render_template("about.html", icons=game_icons.credits())
 
 
 @bp.post("/join")
@@ -73,6 +79,9 @@ def new_game(kind_key: str):
         return render_template("setup.html", kind=kind, form=request.form,
                                message=translate(error.text)), status
     store.touch_presence(game.id, devices.current().id)
+    seats = kind.seats(game.state) if hasattr(kind, "seats") else []
+    if len(seats) == 1:  # one seat (a solo game): "Who is this phone?" has one answer, the starting device
+        store.take_seat(game, seats[0]["id"], devices.current().id)
     return redirect(url_for("games.show", code=game.code), 303)
 
 

@@ -131,8 +131,10 @@ def event_stream(code: str, seen: str, moved: Moved):
             ends = time.monotonic() + lifetime
             while time.monotonic() < ends:
                 token = current if not same(current, seen) else wait_on(seen, current, beat)
+                # Whatever the stream sends — a beat or a change — the device is there (noted at most every
+                # few seconds: presence.py). A game moving faster than the beat must not drop it from the roster.
+                store.touch_presence(game_id, device)
                 if token is None:
-                    store.touch_presence(game_id, device)
                     yield ": beat\n\n"
                 elif token == GONE:
                     yield "event: gone\ndata: \n\n"

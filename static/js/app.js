@@ -269,8 +269,10 @@
     // A new moment: one comes after waiting, or another follows at once (your pick, then your turn; in solo
     // your turn, then the Dummy's turn that you tap for).
     if (now && (lastMoment === false || (lastCue !== null && cue !== lastCue))) {
-      // Its moment is its first screen, wherever the page was scrolled.
-      banner.scrollIntoView({ block: "start" });
+      // Its moment is its first screen, wherever the page was scrolled; at the top of the page already
+      // (the chrome and the last change above it), it stays put: the chrome says whose moment it is too.
+      var top = banner.getBoundingClientRect().top;
+      if (top < 0 || top > window.innerHeight / 4) { banner.scrollIntoView({ block: "start" }); }
       if (navigator.vibrate) { navigator.vibrate([200, 100, 200]); }
       if (window.tcSound) { window.tcSound.chime(); } // only when this device switched sound on
       var announcer = document.getElementById("announcer");

@@ -116,7 +116,10 @@
     var opener = document.getElementById("shortcuts-open");
     if (!d || !d.showModal) { return; }
     d.addEventListener("close", closed);
-    if (opener) {
+    // The list is offered where a keyboard is likely: a device with a mouse or trackpad, not a touch phone
+    // (the letters still work on a phone with a keyboard; "?" still opens the list).
+    var pointer = window.matchMedia && window.matchMedia("(any-pointer: fine)").matches;
+    if (opener && pointer) {
       opener.hidden = false;
       opener.addEventListener("click", openHelp);
     }

@@ -122,7 +122,8 @@ def help_dialog_opens_and_closes(page) -> None:
     page.keyboard.press("n")  # letters do nothing while the list is open
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
-    # the visible button opens it too, and focus comes back to it
+    # the button in the menu opens it too, and focus comes back to it
+    page.locator("#menu > summary").click()
     opener = page.get_by_role("button", name="Keyboard shortcuts")
     opener.focus()
     page.keyboard.press("Enter")
@@ -222,14 +223,17 @@ def test_text_size_is_remembered_per_device(live_server, device):
     page.goto(live_server + "/")
     root_size = "() => getComputedStyle(document.documentElement).fontSize"
     assert page.evaluate(root_size) == "16px"
+    page.locator("#menu > summary").click()  # the text size is in the chrome's menu
     expect(page.get_by_role("button", name="Normal text size")).to_have_attribute("aria-pressed", "true")
     page.get_by_role("button", name="Larger text").click()
     expect(page.locator("html")).to_have_class(re.compile(r"\btext-large\b"))
     assert page.evaluate(root_size) == "20px"
+    page.locator("#menu > summary").click()
     expect(page.get_by_role("button", name="Larger text")).to_have_attribute("aria-pressed", "true")
     code = api_game(live_server, "mice_mystics", MM_SETUP)
     page.goto(f"{live_server}/g/{code}")
     expect(page.locator("html")).to_have_class(re.compile(r"\btext-large\b"))
+    page.locator("#menu > summary").click()
     page.get_by_role("button", name="Smaller text").click()
     expect(page).to_have_url(f"{live_server}/g/{code}")  # back where the choice was made
     assert page.evaluate(root_size) == "14px"

@@ -17,7 +17,7 @@ def test_create_on_tablet_join_on_phone_change_is_live_on_the_tablet(live_server
     tablet.get_by_label("Start at").fill("3")
     tablet.get_by_role("button", name="Start").click()
     expect(tablet.locator("#count")).to_have_text("3")
-    code = tablet.locator(".code strong").inner_text()
+    code = tablet.locator("#menu .menu-code").text_content()
     assert no_horizontal_scroll(tablet)
 
     phone = device(PHONE)

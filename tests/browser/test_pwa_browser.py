@@ -115,6 +115,9 @@ def test_offline_posts_are_not_answered_from_the_cache(live_server, device):
 
 
 def wake_state(page) -> tuple[str, str]:
+    """The toggle's state, read in the chrome's menu (opened if it is closed)."""
+    if not page.locator("#menu").evaluate("menu => menu.open"):
+        page.locator("#menu > summary").click()
     button = page.locator("#wake")
     expect(button).to_be_visible()
     text, pressed = button.inner_text().strip(), button.get_attribute("aria-pressed")

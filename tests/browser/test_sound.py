@@ -89,7 +89,7 @@ def test_a_seated_phone_chimes_when_its_moment_comes_only_once_switched_on(live_
     advance_to(live_server, code, phone, theirs)
     advance_to(live_server, code, phone, mine)  # its moment comes, sound off: the buzz only
     assert phone.evaluate("window.__chimes") == 0
-    phone.locator(".game-menu summary").click()
+    phone.locator("#menu > summary").click()
     phone.locator("[data-sound-switch]").click()
     expect(phone.locator("[data-sound-switch]")).to_have_attribute("aria-pressed", "true")
     # One change at a time, each shown before the next: a chime for each moment that came, none other.

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import threading
 import time
+from datetime import timedelta
 
 from sqlalchemy import event as sa_event
 
@@ -200,3 +201,51 @@ def test_behind_a_reverse_proxy_each_device_counts_from_its_own_address(tmp_path
     act(phone, url, token, 0, "add", n="1")
     listener.join()
     assert answer["status"] == 200
+
+
+class Clock:
+    """The presence clock, moved by hand: CONNECTED_WITHIN passes without the test waiting for it."""
+
+    def __init__(self):
+        from companion.models import utcnow
+        self.now = utcnow()
+
+    def __call__(self):
+        return self.now
+
+
+def test_a_device_whose_stream_brings_change_after_change_stays_connected(tmp_path, monkeypatch):
+    """The roster counted a device only when its stream beat (a quiet 1.5 s): while the game moved faster than
+    that — a round played briskly — a watching phone dropped out of "connected" and came back (1 → 3 → 2 → 4
+    with the same four devices). Every event its stream sends now says it is there."""
+    from companion import presence, store
+    clock = Clock()
+    monkeypatch.setattr(presence, "utcnow", clock)
+    monkeypatch.setattr(store, "utcnow", clock)
+    app = make_app(tmp_path / "stream.db", LIVE_BEAT_SECONDS=3600.0, LIVE_WAIT_SECONDS=30.0)
+    phone, tablet = app.test_client(), app.test_client()
+    url, token = new_counter(phone)
+    tablet.get(url)
+    blocks: list[str] = []
+    hang_up = threading.Event()
+
+    def follow():
+        response = tablet.get(url + "/live?v=0.0", headers={"Accept": "text/event-stream"})
+        for chunk in response.iter_encoded():
+            blocks.extend(b for b in chunk.decode().split("\n\n") if b.startswith("event:"))
+            if hang_up.is_set():
+                break
+        response.close()
+
+    follower = threading.Thread(target=follow)
+    follower.start()
+    try:
+        for version in range(4):  # a change every 25 s for over a minute, and the stream never beats
+            clock.now += timedelta(seconds=25)
+            act(phone, url, token, version, "add", n="1")
+            until(lambda: len(blocks) > version, "the stream told the tablet of the change")
+            assert phone.get(url + "/devices").get_data(as_text=True).count("<li>") == 2, version
+    finally:
+        hang_up.set()
+        act(phone, url, token, len(blocks), "add", n="1")  # one more event, so the stream sees the hang-up
+        follower.join(timeout=60)

@@ -110,7 +110,7 @@ def test_setup_form_offers_the_rows_heroes_scenarios_and_options(client):
 def test_setup_through_the_real_form_renders_the_round(client):
     url, _ = new_game(client)
     page = client.get(url).get_data(as_text=True)
-    assert 'class="day"' in page
+    assert re.search(r'<html[^>]*class="day theme-mage_knight"', page)
     assert "Round 1 of 3" in page and "Picks a tactic now" in page
     # round 1: reverse hero-choice order, so Boris picks first
     assert re.search(r'id="mk-who">\s*Boris\s*<', page)
@@ -228,7 +228,7 @@ def test_turns_offer_dice_end_turn_and_end_of_round(mk_app, client):
 def test_a_night_round_renders_the_dark_palette(client):
     url, _ = new_game(client, start_at_night="1")
     page = client.get(url).get_data(as_text=True)
-    assert re.search(r'<html[^>]*class="night"', page)
+    assert re.search(r'<html[^>]*class="night theme-mage_knight"', page)
     assert "Long Night" in page and "Night: gold mana cannot be used" in page
 
 

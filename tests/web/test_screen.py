@@ -14,15 +14,15 @@ def test_screen_page_and_fragment(client):
     assert 'class="screen-page' in page.split("<head>")[0] or "screen-page" in page[:200]
     assert 'id="game-panel"' in page and f'data-panel-url="{url}/screen"' in page and "<svg" in page
     fragment = client.get(url + "/screen", headers=HTMX).get_data(as_text=True)
-    assert fragment.lstrip().startswith('<section id="game-panel" class="screen"') and "<svg" not in fragment
+    assert fragment.lstrip().startswith('<section id="game-panel" class="screen"') and '<div class="qr">' not in fragment
 
 
 def test_the_join_code_shows_until_dismissed(client):
     url, token = new_counter(client)
     assert client.post(url + "/screen/qr", data={"csrf_token": token, "hide": "1"}).status_code == 303
-    assert "<svg" not in client.get(url + "/screen").get_data(as_text=True)
+    assert '<div class="qr"><svg' not in client.get(url + "/screen").get_data(as_text=True)
     client.post(url + "/screen/qr", data={"csrf_token": token, "hide": "0"})
-    assert "<svg" in client.get(url + "/screen").get_data(as_text=True)
+    assert '<div class="qr"><svg' in client.get(url + "/screen").get_data(as_text=True)
 
 
 def test_screen_shows_which_seats_are_taken(app):

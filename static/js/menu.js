@@ -1,0 +1,37 @@
+// The chrome's menu (a <details>: it opens and closes without JavaScript too). Here it also closes
+// on a tap outside it, on Escape, and after one of its links was followed, like an app's menu; and the
+// chrome's "whose moment" follows the live panel (data-moment), which htmx swaps without the chrome.
+(function () {
+  "use strict";
+
+  function menu() { return document.getElementById("menu"); }
+
+  function close(focusSummary) {
+    var m = menu();
+    if (!m || !m.open) { return; }
+    m.open = false;
+    if (focusSummary) { m.querySelector("summary").focus(); }
+  }
+
+  document.addEventListener("click", function (event) {
+    var m = menu();
+    // A dialog opened from the menu (the keyboard shortcuts) is the menu's own: a tap in it leaves the menu be.
+    if (!m || !m.open || event.target.closest("dialog")) { return; }
+    if (!m.contains(event.target)) { close(false); }
+    else if (event.target.closest(".menu-panel a[href]")) { close(false); }
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && menu() && menu().open && !document.querySelector("dialog[open]")) { close(true); }
+  });
+
+  function followMoment() {
+    var panel = document.getElementById("game-panel");
+    var moment = document.getElementById("chrome-moment");
+    if (!panel || !moment || panel.dataset.moment === undefined) { return; }
+    moment.textContent = panel.dataset.moment;
+    var mine = panel.querySelector(".seat-banner.now");
+    document.getElementById("chrome").classList.toggle("chrome-now", !!mine);
+  }
+  document.addEventListener("htmx:afterSwap", followMoment);
+  document.addEventListener("DOMContentLoaded", followMoment);
+})();

@@ -1,0 +1,51 @@
+"""The icon sprite and the font files bin/setup builds from the npm packages."""
+from __future__ import annotations
+
+import re
+
+from companion import fonts, game_icons
+
+
+def test_the_sprite_has_a_symbol_for_every_listed_icon_drawn_in_the_text_colour(tmp_path):
+    path = game_icons.write(tmp_path / "icons.svg")
+    svg = path.read_text(encoding="utf-8")
+    ids = re.findall(r'<symbol id="([\w-]+)" viewBox="0 0 \d+ \d+">', svg)
+    assert ids == list(game_icons.ICONS)
+    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg">') and "CC BY 3.0" in svg
+    assert 'fill="currentColor"' in svg and "#000" not in svg  # icons take the colour of their text
+
+
+def test_every_icon_is_credited_to_its_author():
+    credited = {(c["name"], c["author"]) for c in game_icons.credits()}
+    assert credited == {(icon.source, icon.author) for icon in game_icons.ICONS.values()}
+    assert all(author for _, author in credited)
+
+
+def test_the_font_is_two_weights_in_latin_and_cyrillic_each_with_its_unicode_range(tmp_path):
+    written = fonts.write(tmp_path)
+    names = sorted(p.name for p in written if p.suffix == ".woff2")
+    assert names == sorted(f"fira-sans-{s}-{w}-normal.woff2" for s in ("latin", "cyrillic") for w in (400, 700))
+    assert all((tmp_path / name).read_bytes()[:4] == b"wOF2" for name in names)
+    css = (tmp_path / "fira-sans.css").read_text(encoding="utf-8")
+    rules = re.findall(r"@font-face \{.*?\}", css, re.S)
+    assert len(rules) == 4
+    for rule in rules:
+        assert "font-family: 'Fira Sans'" in rule and "font-display: swap" in rule
+        file, digest = re.search(r"src: url\(([\w-]+\.woff2)\?v=(\w{12})\) format\('woff2'\);", rule).groups()
+        assert (tmp_path / file).exists()
+        ranges = re.search(r"unicode-range: ([^;]+);", rule).group(1)
+        # an English page needs the Latin file only; a Russian page's letters are in the Cyrillic one
+        assert ("U+0400-045F" in ranges) == ("cyrillic" in file) and ("U+0000-00FF" in ranges) == ("latin" in file)
+    assert (tmp_path / "LICENSE.txt").read_text().count("SIL Open Font License") >= 1
+
+
+def test_the_font_keeps_every_letter_and_its_kerning_but_not_its_hinting(tmp_path):
+    from fontTools.ttLib import TTFont
+    fonts.write(tmp_path)
+    for name in ("fira-sans-latin-400-normal", "fira-sans-cyrillic-700-normal"):
+        with TTFont(fonts.PACKAGE / "files" / f"{name}.woff2") as source, TTFont(tmp_path / f"{name}.woff2") as served:
+            assert set(served.getBestCmap()) == set(source.getBestCmap())
+            assert "fpgm" in source and "fpgm" not in served and "prep" not in served  # no hinting programs
+            features = {r.FeatureTag for r in served["GPOS"].table.FeatureList.FeatureRecord}
+            assert "kern" in features
+        assert (tmp_path / f"{name}.woff2").stat().st_size < (fonts.PACKAGE / "files" / f"{name}.woff2").stat().st_size
