@@ -182,7 +182,8 @@ def parse_setup(form: Mapping[str, Any]) -> dict:
     """The setup form: party, chapter, custom minion types and the minions on the board (MM-SET-2/3)."""
     mice = _parse_mice(form)
     custom_types = _parse_custom_types(form)
-    chapter = chapter_fields(_own_types_named(form), catalog(custom_types))
+    form = _own_types_named(form)  # the same name, so that rules/describe.py follows it into chapter_fields
+    chapter = chapter_fields(form, catalog(custom_types))
     check_party(mice, chapter["story_chapter"])
     return {"mice": mice, "custom_minion_types": custom_types, **chapter}
 
