@@ -7,7 +7,7 @@ import json
 import sqlalchemy as sa
 from flask_migrate import downgrade
 
-from companion import database
+from companion import database, presence
 from companion.models import db
 from tests.conftest import csrf_token, make_app
 from tests.web.helpers import populate
