@@ -42,6 +42,14 @@ def phone(browser, live_server):
         context.close()
 
 
+def settled(*pages) -> None:
+    """Every page shows the game at the same version and seating as the last (the newest) shows it: no live
+    update is still on its way to move a button between a look and a tap."""
+    token = pages[-1].locator("#game-panel").get_attribute("data-live-token")
+    for page in pages:
+        expect(page.locator("#game-panel")).to_have_attribute("data-live-token", token)
+
+
 def control(action: str) -> str:
     return f"#game-panel form:has(input[name=action][value={action}]) button"
 
@@ -105,6 +113,7 @@ def test_mage_knight_a_waiting_phones_tap_never_picks_or_plays_for_the_acting_se
     phones = {seat: phone(code, seat, locale) for seat in names}
     acting, waiting = phones[picker], phones[next(s for s in names if s != picker)]
     shared = phone(code, None, locale)
+    settled(*phones.values(), shared)
 
     # The tactic pick: who picks is said on the waiting phone's first screen; its taps there pick nothing.
     on_first_screen(waiting, "#mk-who")
@@ -157,6 +166,7 @@ def test_mice_a_waiting_phones_tap_never_ends_another_mouses_turn(live_server, p
     mine = owner[game["view"]["acting_card"]["mouse"]]
     waiting_seat = next(s for s in players if s != mine)
     acting, waiting = phone(code, mine, locale), phone(code, waiting_seat, locale)
+    settled(acting, waiting)
     mouse_turn = ["next_turn", "do_move", "do_action"]
     on_first_screen(acting, control("next_turn"))
     # Where the mouse's own phone has Next ▶ (its moment's main button, at the top of the moment).
