@@ -2,7 +2,8 @@
 
 Mice and Mystics with four mice; three phones (headless Chromium contexts, 390×844) each hold a mouse's
 seat, the tablet (1280×800) shows the game page without one. Each round the phone whose moment it is
-(its seat banner says so; otherwise the first phone, for the fourth mouse or the minions) presses "Next";
+(its seat banner says so; otherwise the tablet, just watching, for the fourth mouse or the minions: another
+seat's phone would first have to open "Act for …") presses "Next";
 timed until the tablet shows the new version, and until every device does. Every device follows the game
 on its own event stream, as at a table: the change reaches four pages at once, each of its own view.
 Also timed in the pages (one clock for all contexts): the phone's click event to the tablet's panel
@@ -54,7 +55,7 @@ def main() -> None:
                 for page in (*phones, tablet):
                     page.wait_for_selector(f'#game-panel[data-version="{version}"]')
                 tablet.wait_for_timeout(150)  # every device idle on its stream, as at a table
-                acting = next((p for p in phones if p.locator(".seat-banner.now").count()), phones[0])
+                acting = next((p for p in phones if p.locator(".seat-banner.now").count()), tablet)
                 box = acting.locator(NEXT).bounding_box()
                 started = time.perf_counter()
                 acting.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

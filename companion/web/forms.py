@@ -19,7 +19,7 @@ from ..rules.base import (MAX_PARAM_DEPTH, MAX_PARAM_NAME, MAX_PARAM_TEXT, MAX_P
                           is_plain_data, is_plain_text)
 from ..store import MAX_FILE_DEPTH
 
-RESERVED = {"csrf_token", "version", "action", "title"}
+RESERVED = {"csrf_token", "version", "action", "title", "for_seat"}  # for_seat: games.not_for_this_seat
 MAX_VALUE = MAX_PARAM_TEXT
 MAX_JSON_DEPTH = MAX_FILE_DEPTH  # a game file nests deepest (a request less); Python's parser gives up near 1,000
 CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")

@@ -29,15 +29,29 @@ def load(code: str, find=store.find) -> Game:
 def seats_context(game: Game, kind, held: dict[str, tuple[str, str]]) -> dict:
     """The game's seats with who holds them, and this device's seat with its cue (your turn …)."""
     if not hasattr(kind, "seats"):
-        return {"seats": [], "my_seat": None, "my_status": None}
+        return {"seats": [], "my_seat": None, "my_status": None, "for_seat": None, "for_seat_name": "",
+                "act_step": {"inside": False}}
     me = devices.current().id
     seats = []
     for seat in kind.seats(game.state):
         holder, label = held.get(seat["id"], (None, ""))
         seats.append({**seat, "holder": holder, "mine": holder == me, "holder_label": "" if holder == me else label})
     mine = next((seat for seat in seats if seat["mine"]), None)
+    for_seat = another_seats_moment(kind, game.state, mine and mine["id"])
     return {"seats": seats, "my_seat": mine,
-            "my_status": kind.seat_status(game.state, mine["id"]) if mine else None}
+            "my_status": kind.seat_status(game.state, mine["id"]) if mine else None,
+            "for_seat": for_seat, "for_seat_name": next((s["name"] for s in seats if s["id"] == for_seat), ""),
+            "act_step": {"inside": False}}  # macros.html `act_for`: drawing its controls now
+
+
+def another_seats_moment(kind, state: dict, my_seat: str | None) -> str | None:
+    """The seat whose moment it is, when that is not this seated device's: there its controls for that seat
+    take a second, deliberate step ("Act for Boris…"). None on the seat's own phone, on a device with no seat
+    (the shared one, just watching) and at a moment that is nobody's in particular."""
+    if my_seat is None or not hasattr(kind, "moment_seat"):
+        return None
+    seat = kind.moment_seat(state)
+    return seat if seat not in (None, my_seat) else None
 
 
 def game_context(shot: store.Snapshot, *, live: bool | None = None, **extra) -> dict:
@@ -106,12 +120,15 @@ def kept_panel(moment: panel_cache.Moment) -> panel_cache.Panel | None:
 
 
 def draw_panel(moment: panel_cache.Moment, shot: store.Snapshot) -> panel_cache.Panel:
-    """Draw this device's view of `moment` (the kind's part once for every view) and keep it."""
+    """Draw this device's view of `moment` (the kind's part once for every view that shows it alike: the
+    acting seat's controls in one tap, or behind "Act for …" on another seat's phone) and keep it."""
     store.done_reading()  # no connection held while drawing
     context = game_context(shot, live=True)
-    if moment.kind_html is None:
-        moment.kind_html = draw_template(context["kind"].template, **context)
-    context["kind_panel"] = lambda: Markup(moment.kind_html)
+    variant = context["for_seat"]
+    if variant not in moment.kind_html:
+        moment.kind_html[variant] = draw_template(context["kind"].template, **context)
+    kind_html = moment.kind_html[variant]
+    context["kind_panel"] = lambda: Markup(kind_html)
     view = view_of(context["my_seat"] and context["my_seat"]["id"], context["me"], context["watching"])
     panel = panel_cache.Panel(draw_block("game.html", "panel", **context), context["device_view"],
                               panel_cache.cache().etag(moment.key, context["device_view"]))
@@ -173,11 +190,14 @@ def folded(code: str, section: str):
 @bp.post("/act")
 @change_limit
 def act(code: str):
-    game, device = load(code, store.find_for_change), devices.current()
+    device = devices.current()
+    game, my_seat = store.find_with_seat(code, device.id)
     status, error = 200, None
     try:
         seen = version(request.form.get("version"))
         action = short_text(request.form.get("action"), _("The action"), 40)
+        if seen == game.version and (refusal := not_for_this_seat(game, my_seat, action)):
+            return after_change(game, 403, refusal)
         store.apply_action(game, action, action_params(request.form), seen, device, random.SystemRandom(),
                            translate=lambda msgid: translate(Text(msgid)))
     except BadForm as bad:
@@ -189,6 +209,19 @@ def act(code: str):
     except RuleError as refused:
         status, error = 400 if isinstance(refused, BadParams) else 422, translate(refused.text)
     return after_change(game, status, error)
+
+
+def not_for_this_seat(game: Game, my_seat: str | None, action: str) -> str | None:
+    """Why a seated phone's form may not take this action for another seat's moment, or None. Its panel
+    offers it only behind "Act for …", whose forms carry `for_seat`: a post without it (an old page, a
+    panel drawn before the device took its seat) is refused and changes nothing. The API is not asked."""
+    kind = store.kind_of(game)
+    seat = another_seats_moment(kind, game.state, my_seat)
+    if seat is None or action not in kind.seat_actions or request.form.get("for_seat") == seat:
+        return None
+    name = next((translate(s["name"]) for s in kind.seats(game.state) if s["id"] == seat), seat)
+    return _("It is %(name)s's moment, and this phone is another seat's: nothing was applied. To act for "
+             "%(name)s, open “Act for %(name)s…” first.", name=name)
 
 
 @bp.post("/undo")

@@ -61,7 +61,9 @@ class Moment:
 
     def __init__(self, key: tuple, seat_of: dict[str, str]):
         self.key, self.seat_of = key, seat_of  # device id -> the seat it holds
-        self.kind_html: str | None = None
+        # The kind's part: one drawing for the acting seat, the devices with no seat and a moment that is
+        # nobody's (key None), one for every other seat's phone (key: the acting seat, its controls folded).
+        self.kind_html: dict[str | None, str] = {}
         self.panels: dict[tuple, Panel] = {}
 
 

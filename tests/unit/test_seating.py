@@ -50,3 +50,20 @@ def test_mice_seats_group_mice_by_player_or_stand_alone():
         assert [k for k, v in statuses.items() if v["now"]] == [owner[card["mouse"]]]
     else:
         assert sum(v["now"] for v in statuses.values()) == 1  # exactly one player moves the minions
+
+
+def test_mice_moment_seat_is_the_acting_mouses_seat_and_a_minion_card_is_nobodys():
+    setup = MM.parse_setup({"mouse": ["collin", "lily", "nez"], "controller": ["Anna", "Anna", ""],
+                            "minion_type": ["rat_warriors"], "minion_count": ["2"]})
+    state = MM.new_state(setup, random.Random(5))
+    owner = {"collin": "player:Anna", "lily": "player:Anna", "nez": "mouse:nez"}
+    seen = set()
+    for _ in range(len(state["initiative_track"])):
+        card = state["initiative_track"][state["acting"]]
+        expected = owner[card["mouse"]] if card["kind"] == "mouse" else None
+        assert MM.moment_seat(state) == expected
+        seen.add(card["kind"])
+        state = MM.apply(state, "next_turn", {}, random.Random(1)).state
+    assert seen == {"mouse", "minion"}
+    assert "next_turn" in MM.seat_actions and "do_move" in MM.seat_actions
+    assert not MM.seat_actions & {"resolve_surge", "add_cheese", "minions_arrive", "wound_minion", "mouse_cheese"}

@@ -76,6 +76,8 @@ class MageKnight:
     # Questions the group can ask without changing the game: name -> (state, params) -> Text.
     calculators = {"hand_limit": hand_limit_for, "can_play": can_i_play}
     seat_status = staticmethod(seating.seat_status)
+    moment_seat = staticmethod(seating.moment_seat)
+    seat_actions = seating.SEAT_ACTIONS
 
 
 KIND = MageKnight()

@@ -8,8 +8,27 @@ from .tactics import pick_queue
 from .turns import seats_after
 
 
+# The actions that act for the seat whose moment it is (its tactic pick, its turn): another seat's phone
+# takes them only through a deliberate second step (web/games.py `for_seat`). The API takes them as ever.
+SEAT_ACTIONS = frozenset({"pick_tactic", "take_die", "mana_search", "use_tactic", "end_turn",
+                          "announce_end_of_round", "forfeit_turn"})
+
+
 def seats(state: dict) -> list[dict]:
     return [{"id": p["id"], "name": p["name"]} for p in state["players"]]
+
+
+def moment_seat(state: dict) -> str | None:
+    """The seat whose moment it is (its tactic pick, its turn), or None when the moment is nobody's in
+    particular: the preparation, the Dummy's pick or turn, the round's end, the score."""
+    if state["phase"] == "tactics":
+        queue = pick_queue(state)
+        seat = queue[0] if queue else None
+    elif state["phase"] == "turns" and state["turn"]:
+        seat = state["turn"]["seat"]
+    else:
+        seat = None
+    return None if seat == DUMMY else seat
 
 
 def _taps_for_the_dummy(state: dict) -> str:

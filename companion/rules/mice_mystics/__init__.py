@@ -28,6 +28,8 @@ class MiceAndMystics:
     view = staticmethod(view)
     seats = staticmethod(seating.seats)
     seat_status = staticmethod(seating.seat_status)
+    moment_seat = staticmethod(seating.moment_seat)
+    seat_actions = seating.SEAT_ACTIONS
     localize_params = staticmethod(typed_names_to_ids)
 
 

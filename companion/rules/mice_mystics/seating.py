@@ -4,6 +4,12 @@ from __future__ import annotations
 from ..base import N_, Text
 from .initiative_track import acting_card, lowest_mouse
 from .catalogue import mouse_name
+from .mouse_turn import ACTIONS as MOUSE_TURN_ACTIONS
+
+# The actions that act for the mouse whose turn it is (its checklist, and Next, which ends its turn): another
+# seat's phone takes them only through a deliberate second step (web/games.py `for_seat`). A minion card's Next
+# and the surge question are nobody's in particular.
+SEAT_ACTIONS = frozenset({*MOUSE_TURN_ACTIONS, "next_turn"})
 
 
 def seats(state: dict) -> list[dict]:
@@ -24,6 +30,16 @@ def mice_of(state: dict, seat: str) -> list[str]:
     if kind == "player":
         return [m["id"] for m in state["mice"] if m["controller"] == key]
     return [m["id"] for m in state["mice"] if m["id"] == key and not m["controller"]]
+
+
+def moment_seat(state: dict) -> str | None:
+    """The seat holding the mouse whose turn it is, or None: a minion card's turn, the chapter over."""
+    if state["finished"]:
+        return None
+    card = acting_card(state)
+    if card["kind"] != "mouse":
+        return None
+    return next((seat["id"] for seat in seats(state) if card["mouse"] in mice_of(state, seat["id"])), None)
 
 
 def seat_status(state: dict, seat: str) -> dict:

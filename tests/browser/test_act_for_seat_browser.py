@@ -1,0 +1,176 @@
+"""My phone acts for my seat (issue 23, point 1), by what a tap does on 390×844 touch phones, in English and
+Russian: at Boris's tactic pick, his turn (Take die, End turn, the End of Round announcement) and a mouse's
+turn, Chen's seated phone taps where Boris's phone has those buttons and nothing is sent; the deliberate
+second step ("Act for Boris…", then the control) acts, and the game moves by exactly that one change."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, api_act, api_game, api_get
+from tests.browser.test_phone_first import on_first_screen
+from tests.browser.walks import at_version, take_seat
+
+MK = {"player_name": ["Anna", "Boris", "Chen"], "hero": ["tovak", "goldyx", "norowas"], "scenario": "full_conquest"}
+MM = {"mouse": ["lily", "nez", "collin"], "controller": ["Anna", "Boris", "Chen"],
+      "minion_type": ["rat_warriors"], "minion_count": [2]}
+WORDS = {"en-US": {"act_for": "Act for", "watch": "Just watching"},
+         "ru-RU": {"act_for": "Действовать за", "watch": "Просто смотрю"}}
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """A touch phone (its own cookies) showing the game, seated at `seat` (or just watching: None)."""
+    contexts = []
+
+    def open_phone(code: str, seat: str | None, locale: str):
+        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale=locale)
+        contexts.append(context)
+        page = context.new_page()
+        page.posts = []
+        page.on("request", lambda r: r.method == "POST" and page.posts.append(r.url + " " + (r.post_data or "")))
+        page.goto(f"{live_server}/g/{code}")
+        if seat is None:
+            page.get_by_role("button", name=WORDS[locale]["watch"]).click()
+            page.locator("#who").wait_for(state="detached")
+        else:
+            take_seat(page, seat)
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+def settled(*pages) -> None:
+    """Every page shows the game at the same version and seating as the last (the newest) shows it: no live
+    update is still on its way to move a button between a look and a tap."""
+    token = pages[-1].locator("#game-panel").get_attribute("data-live-token")
+    for page in pages:
+        expect(page.locator("#game-panel")).to_have_attribute("data-live-token", token)
+
+
+def control(action: str) -> str:
+    return f"#game-panel form:has(input[name=action][value={action}]) button"
+
+
+def buttons_on_first_screen(page, actions) -> list[dict]:
+    """The centres of the acting phone's buttons for these actions that lie on its first screen."""
+    points = []
+    for action in actions:
+        for button in page.locator(control(action)).all():
+            box = button.bounding_box()
+            if box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]:
+                points.append({"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2})
+    return points
+
+
+# The action of the form a tap at (x, y) would submit, outside "Act for …" ("" for none there).
+UNDER_THE_FINGER = """([x, y]) => {
+  const form = document.elementFromPoint(x, y)?.closest("#game-panel form");
+  if (!form || form.closest("details.act-for")) { return ""; }
+  return form.querySelector("input[name=action]")?.value || "";
+}"""
+
+
+def taps_there_do_nothing(waiting, points: list[dict], actions) -> None:
+    """One tap at each point on the waiting phone sends none of these actions, and shows no control for them;
+    the disclosure a tap opened is closed again before the next (a second tap would be the second step)."""
+    assert points
+    waiting.posts.clear()
+    tapped = 0
+    for point in points:
+        there = waiting.evaluate(UNDER_THE_FINGER, [point["x"], point["y"]])
+        if there and there not in actions:
+            continue  # the table's own bookkeeping lies there on this phone (a minion card's −1): anyone's
+        waiting.touchscreen.tap(point["x"], point["y"])
+        tapped += 1
+        waiting.evaluate("document.querySelectorAll('#game-panel details.act-for').forEach(d => d.open = false)")
+    for action in actions:
+        for button in waiting.locator(control(action)).all():
+            expect(button).to_be_hidden()
+    assert tapped and not [post for post in waiting.posts if "/act " in post], waiting.posts
+
+
+def second_step(waiting, action: str, locale: str, name: str, button: int = 0) -> None:
+    """Open "Act for <name>…" (the deliberate step) and tap the control: it acts."""
+    summary = waiting.locator("#game-panel details.act-for:has(input[name=action][value=%s]) > summary" % action)
+    on_first_screen(waiting, "#game-panel details.act-for > summary")
+    expect(summary).to_contain_text(f"{WORDS[locale]['act_for']}")
+    expect(summary).to_contain_text(name)
+    summary.tap()
+    target = waiting.locator(control(action)).nth(button)
+    expect(target).to_be_visible()
+    target.tap()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_mage_knight_a_waiting_phones_tap_never_picks_or_plays_for_the_acting_seat(live_server, phone, locale):
+    code = api_game(live_server, "mage_knight", {**MK, "dice_mode": "app"})
+    names = {"p1": "Anna", "p2": "Boris", "p3": "Chen"}
+    game = api_get(live_server, code)
+    picker = game["view"]["pick_queue"][0]
+    phones = {seat: phone(code, seat, locale) for seat in names}
+    acting, waiting = phones[picker], phones[next(s for s in names if s != picker)]
+    shared = phone(code, None, locale)
+    settled(*phones.values(), shared)
+
+    # The tactic pick: who picks is said on the waiting phone's first screen; its taps there pick nothing.
+    on_first_screen(waiting, "#mk-who")
+    expect(waiting.locator("#mk-who")).to_have_text(names[picker])
+    taps_there_do_nothing(waiting, buttons_on_first_screen(acting, ["pick_tactic"]), ["pick_tactic"])
+    second_step(waiting, "pick_tactic", locale, names[picker])
+    at_version(waiting, game["version"] + 1)
+    game = api_get(live_server, code)
+    assert picker in game["view"]["tactics"]  # the pick it meant, and only that one change
+
+    # The shared device (just watching) picks for anyone in one tap.
+    at_version(shared, game["version"])
+    shared.locator(control("pick_tactic")).first.tap()
+    at_version(shared, game["version"] + 1)
+    while (game := api_get(live_server, code))["view"]["phase"] == "tactics":
+        params = next(a["params"] for a in game["view"]["actions"] if a["action"] == "pick_tactic")
+        api_act(live_server, code, "pick_tactic", params)
+
+    # A turn: the waiting phones' taps where the current player's phone has Take die, End turn and the
+    # End of Round announcement do nothing; the second step takes a die, then (still open) ends the turn.
+    current = game["view"]["current_seat"]
+    acting, waiting = phones[current], phones[next(s for s in names if s != current)]
+    at_version(acting, game["version"])
+    at_version(waiting, game["version"])
+    turn = ["take_die", "end_turn", "announce_end_of_round"]
+    on_first_screen(acting, control("take_die"))
+    taps_there_do_nothing(waiting, buttons_on_first_screen(acting, turn), turn)
+    on_first_screen(waiting, "#mk-who")
+    expect(waiting.locator("#mk-who")).to_have_text(names[current])
+    second_step(waiting, "take_die", locale, names[current])
+    at_version(waiting, game["version"] + 1)
+    assert api_get(live_server, code)["view"]["turn_die_taken"]
+    end_turn = waiting.locator(control("end_turn")).first
+    expect(end_turn).to_be_visible()  # the step stays open for the rest of Boris's turn on this phone
+    end_turn.tap()
+    at_version(waiting, game["version"] + 2)
+    after = api_get(live_server, code)["view"]
+    assert after["current_seat"] != current and after["phase"] == "turns"
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_mice_a_waiting_phones_tap_never_ends_another_mouses_turn(live_server, phone, locale):
+    code = api_game(live_server, "mice_mystics", MM)
+    owner = {"lily": "player:Anna", "nez": "player:Boris", "collin": "player:Chen"}
+    players = {"player:Anna": "Anna", "player:Boris": "Boris", "player:Chen": "Chen"}
+    game = api_get(live_server, code)
+    while game["view"]["acting_card"]["kind"] != "mouse":  # a minion card's Next is anyone's: on to a mouse
+        api_act(live_server, code, "next_turn")
+        game = api_get(live_server, code)
+    mine = owner[game["view"]["acting_card"]["mouse"]]
+    waiting_seat = next(s for s in players if s != mine)
+    acting, waiting = phone(code, mine, locale), phone(code, waiting_seat, locale)
+    settled(acting, waiting)
+    mouse_turn = ["next_turn", "do_move", "do_action"]
+    on_first_screen(acting, control("next_turn"))
+    # Where the mouse's own phone has Next ▶ (its moment's main button, at the top of the moment).
+    taps_there_do_nothing(waiting, buttons_on_first_screen(acting, ["next_turn"]), mouse_turn)
+    second_step(waiting, "next_turn", locale, players[mine])
+    at_version(waiting, game["version"] + 1)
+    assert api_get(live_server, code)["view"]["acting"] != game["view"]["acting"]

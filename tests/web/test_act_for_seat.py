@@ -1,0 +1,242 @@
+"""My phone acts for my seat (issue 23, point 1): at another seat's tactic pick, turn or mouse's turn a
+seated phone's controls for that seat sit behind "Act for …" (a closed <details>, no JavaScript needed) and
+its form post is refused without that step; the seat's own phone, a device with no seat and a moment that
+is nobody's in particular keep them one tap; the JSON API acts for any seat as ever."""
+from __future__ import annotations
+
+import html
+from html.parser import HTMLParser
+
+import pytest
+
+from tests.conftest import csrf_token
+from tests.web.helpers import HTMX, alert
+
+MK3 = {"player_name": ["Anna", "Boris", "Chen"], "hero": ["tovak", "goldyx", "norowas"],
+       "scenario": "full_conquest"}
+MM3 = {"mouse": ["lily", "nez", "collin"], "controller": ["Anna", "Boris", "Chen"],
+       "minion_type": ["rat_warriors"], "minion_count": [2]}
+
+
+class _Controls(HTMLParser):
+    """Each form posting an action: its hidden fields, whether it sits inside "Act for …" (and that open),
+    and whether it carries the N key's shortcut."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.forms: list[dict] = []
+        self.details: list[dict] = []  # the open <details> around here, innermost last
+        self.form: dict | None = None
+        self.summaries: list[str] = []
+        self._summary = False
+
+    def handle_starttag(self, tag, attrs):
+        a = {k: v or "" for k, v in attrs}
+        if tag == "details":
+            self.details.append({"act_for": "act-for" in a.get("class", "").split(), "open": "open" in a})
+        elif tag == "summary" and self.details and self.details[-1]["act_for"]:
+            self._summary = True
+            self.summaries.append("")
+        elif tag == "form":
+            self.form = {"hidden": {}, "act_for": any(d["act_for"] for d in self.details),
+                         "open": any(d["act_for"] and d["open"] for d in self.details), "shortcut": False}
+            self.forms.append(self.form)
+        elif self.form is not None and tag == "input" and a.get("type") == "hidden":
+            self.form["hidden"][a.get("name")] = a.get("value", "")
+        elif self.form is not None and "data-shortcut" in a:
+            self.form["shortcut"] = self.form["shortcut"] or a["data-shortcut"] == "next"
+
+    def handle_endtag(self, tag):
+        if tag == "details" and self.details:
+            self.details.pop()
+        elif tag == "summary":
+            self._summary = False
+        elif tag == "form":
+            self.form = None
+
+    def handle_data(self, data):
+        if self._summary:
+            self.summaries[-1] += data
+
+
+def controls(html: str) -> _Controls:
+    parser = _Controls()
+    parser.feed(html)
+    return parser
+
+
+def acting(html: str, actions) -> list[dict]:
+    return [f for f in controls(html).forms if f["hidden"].get("action") in actions]
+
+
+class Table:
+    """One game, a phone per seat (each seated and named after its player) and the shared device (no seat,
+    just watching)."""
+
+    def __init__(self, app, kind: str, setup: dict, seat_ids: list[str]):
+        self.shared = app.test_client()
+        self.code = self.shared.post("/api/games", json={"kind": kind, "setup": setup}).get_json()["code"]
+        self.url = f"/g/{self.code}"
+        token = csrf_token(self.shared, self.url)
+        assert self.shared.post(self.url + "/watch", data={"csrf_token": token}).status_code == 303
+        self.phones, self.tokens = {}, {}
+        for seat_id in seat_ids:
+            phone = app.test_client()
+            token = csrf_token(phone, self.url)
+            assert phone.post(self.url + "/seat", data={"csrf_token": token, "seat": seat_id}).status_code == 303
+            self.phones[seat_id], self.tokens[seat_id] = phone, token
+
+    def game(self) -> dict:
+        return self.shared.get(f"/api/games/{self.code}").get_json()
+
+    def panel(self, client) -> str:
+        return client.get(self.url, headers=HTMX).get_data(as_text=True)
+
+    def post(self, seat_id: str, form: dict, **changed):
+        data = {**form["hidden"], **changed, "csrf_token": self.tokens[seat_id]}
+        return self.phones[seat_id].post(self.url + "/act", data={k: v for k, v in data.items() if v is not None},
+                                         headers=HTMX)
+
+    def pick_any(self, client=None) -> dict:
+        """The picker takes the first tactic the rules offer (Mana Steal with its die)."""
+        params = next(a["params"] for a in self.game()["view"]["actions"] if a["action"] == "pick_tactic")
+        self.api("pick_tactic", client=client, **params)
+        return params
+
+    def api(self, action: str, client=None, **params):
+        client = client or self.shared
+        answer = client.post(f"/api/games/{self.code}/actions",
+                             json={"version": self.game()["version"], "action": action, "params": params})
+        assert answer.status_code == 200, answer.get_json()
+        return answer.get_json()
+
+
+def assert_folded_for(html: str, forms: list[dict], seat_id: str, name: str) -> None:
+    """Every one of `forms` sits inside a closed "Act for <name>…", carries the step's mark and no N key."""
+    assert forms
+    for form in forms:
+        assert form["act_for"] and not form["open"], form
+        assert form["hidden"].get("for_seat") == seat_id and not form["shortcut"], form
+    assert f"Act for {name}…" in controls(html).summaries
+
+
+def assert_one_tap(forms: list[dict]) -> None:
+    assert forms
+    assert all(not f["act_for"] and "for_seat" not in f["hidden"] for f in forms)
+
+
+TURN_ACTIONS = {"take_die", "end_turn", "announce_end_of_round"}
+
+
+def test_mage_knight_pick_and_turn_are_one_tap_on_the_seats_phone_and_a_second_step_on_the_others(app):
+    table = Table(app, "mage_knight", MK3, ["p1", "p2", "p3"])
+    names = {"p1": "Anna", "p2": "Boris", "p3": "Chen"}
+    picker = table.game()["view"]["pick_queue"][0]
+    for seat_id in table.phones:
+        html = table.panel(table.phones[seat_id])
+        picks = acting(html, {"pick_tactic"})
+        if seat_id == picker:
+            assert_one_tap(picks)
+            assert "act-for" not in html
+        else:
+            assert_folded_for(html, picks, picker, names[picker])
+    assert_one_tap(acting(table.panel(table.shared), {"pick_tactic"}))  # just watching: for anyone
+    while table.game()["view"]["phase"] == "tactics":
+        table.pick_any()
+    current = table.game()["view"]["current_seat"]
+    other = next(s for s in table.phones if s != current)
+    html = table.panel(table.phones[other])
+    turn = acting(html, TURN_ACTIONS)
+    assert {f["hidden"]["action"] for f in turn} == TURN_ACTIONS
+    assert_folded_for(html, turn, current, names[current])
+    assert_one_tap(acting(table.panel(table.phones[current]), TURN_ACTIONS))
+    assert_one_tap(acting(table.panel(table.shared), TURN_ACTIONS))
+    # The table's bookkeeping stays one tap on every phone: Fame, the map facts.
+    assert_one_tap(acting(html, {"change_fame"}))
+
+
+def test_a_seated_phones_post_for_another_seat_without_the_step_is_refused_and_with_it_applied(app):
+    table = Table(app, "mage_knight", MK3, ["p1", "p2", "p3"])
+    picker = table.game()["view"]["pick_queue"][0]
+    other = next(s for s in table.phones if s != picker)
+    pick = acting(table.panel(table.phones[other]), {"pick_tactic"})[0]
+    version = table.game()["version"]
+    refused = table.post(other, pick, for_seat=None)  # an old page's form, or one typed by hand
+    assert refused.status_code == 403
+    message = html.unescape(alert(refused.get_data(as_text=True)))
+    name = {"p1": "Anna", "p2": "Boris", "p3": "Chen"}[picker]
+    assert f"It is {name}'s moment" in message and f"“Act for {name}…”" in message
+    assert table.game()["version"] == version  # nothing applied
+    assert table.post(other, pick, for_seat="p9").status_code == 403  # the mark names the acting seat
+    assert table.post(other, pick).status_code == 200  # the second step's form
+    game = table.game()
+    assert game["version"] == version + 1 and game["view"]["tactics"][picker] == pick["hidden"]["tactic"]
+
+
+def test_the_seats_own_phone_and_the_shared_device_act_in_one_tap_and_the_api_for_any_seat(app):
+    table = Table(app, "mage_knight", MK3, ["p1", "p2", "p3"])
+    picker = table.game()["view"]["pick_queue"][0]
+    own = acting(table.panel(table.phones[picker]), {"pick_tactic"})[0]
+    assert table.post(picker, own).status_code == 200
+    picker = table.game()["view"]["pick_queue"][0]
+    shared_form = acting(table.panel(table.shared), {"pick_tactic"})[0]
+    data = {**shared_form["hidden"], "csrf_token": csrf_token(table.shared, table.url)}
+    assert table.shared.post(table.url + "/act", data=data, headers=HTMX).status_code == 200
+    # A script (the JSON API) acts for any seat, from any device, as before: even a seated one.
+    picker = table.game()["view"]["pick_queue"][0]
+    someone_else = next(s for s in table.phones if s != picker)
+    picked = table.pick_any(client=table.phones[someone_else])
+    assert picked["player"] == picker and table.game()["view"]["tactics"][picker] == picked["tactic"]
+
+
+def test_a_stale_tap_is_told_it_is_stale_not_refused_for_the_seat(app):
+    table = Table(app, "mage_knight", MK3, ["p1", "p2", "p3"])
+    picker = table.game()["view"]["pick_queue"][0]
+    own = acting(table.panel(table.phones[picker]), {"pick_tactic"})[0]
+    table.pick_any()
+    answer = table.post(picker, own)  # its own pick, but the game moved on: the version answers
+    assert answer.status_code == 409 and "Someone else changed the game first" in alert(answer.get_data(as_text=True))
+
+
+def test_the_kinds_part_is_drawn_twice_at_most_per_moment_and_never_shared_across_the_variants(app):
+    table = Table(app, "mage_knight", MK3, ["p1", "p2", "p3"])
+    picker = table.game()["view"]["pick_queue"][0]
+    others = [s for s in table.phones if s != picker]
+    # The acting phone draws first: another seat's phone must not be served its one-tap controls.
+    assert "act-for" not in table.panel(table.phones[picker])
+    assert all("act-for" in table.panel(table.phones[s]) for s in others)
+    assert "act-for" not in table.panel(table.shared)
+    moments = [m for m in app.extensions["panel_cache"]._games.values() if m.key[1] == table.code]
+    assert len(moments) == 1 and set(moments[0].kind_html) == {None, picker}
+
+
+@pytest.mark.parametrize("lang, step", [("en", "Act for"), ("ru", "Действовать за")])
+def test_mice_a_mouses_turn_is_folded_on_the_other_phones_and_a_minion_card_is_one_tap_everywhere(app, lang, step):
+    table = Table(app, "mice_mystics", MM3, ["player:Anna", "player:Boris", "player:Chen"])
+    owner = {"lily": "player:Anna", "nez": "player:Boris", "collin": "player:Chen"}
+    for phone in [*table.phones.values(), table.shared]:
+        phone.set_cookie("lang", lang)
+    seen = set()
+    for _ in range(len(table.game()["state"]["initiative_track"])):
+        state = table.game()["state"]
+        card = state["initiative_track"][state["acting"]]
+        if card["kind"] == "mouse":
+            mine = owner[card["mouse"]]
+            for seat_id, phone in table.phones.items():
+                html = table.panel(phone)
+                forms = acting(html, {"next_turn", "do_move", "do_action"})
+                if seat_id == mine:
+                    assert_one_tap(forms)
+                else:
+                    assert all(f["act_for"] and not f["open"] and f["hidden"]["for_seat"] == mine for f in forms)
+                    assert {f["hidden"]["action"] for f in forms} == {"next_turn", "do_move", "do_action"}
+                    assert any(s.startswith(step) for s in controls(html).summaries)
+        else:
+            for phone in [*table.phones.values(), table.shared]:
+                assert_one_tap(acting(table.panel(phone), {"next_turn"}))
+        assert_one_tap(acting(table.panel(table.shared), {"next_turn"}))
+        seen.add(card["kind"])
+        if table.game()["view"].get("surge_pending"):
+            break
+        table.api("next_turn")
+    assert "mouse" in seen
