@@ -117,3 +117,63 @@ def test_the_table_dice_source_entry_fits_and_says_what_the_table_owes(live_serv
     owes = "Enter the Source dice" if locale == "en-US" else "Введите кубики Источника"
     for page in pages:
         expect(page.locator(".screen-owes")).to_contain_text(owes)
+
+
+def test_a_turn_change_is_marked_and_chimes_once_sound_is_on(live_server, device):
+    from tests.browser.test_sound import RECORD_CHIMES, RECORD_SPEECH
+    code = api_game(live_server, "mice_mystics", {"mouse": ["lily", "nez"], "controller": ["Vera", "Boris"],
+                                                  "minion_type": ["rat_warriors"], "minion_count": [2]})
+    screen = device(TABLETS[0])
+    screen.add_init_script(RECORD_CHIMES + RECORD_SPEECH)
+    screen.goto(f"{live_server}/g/{code}/screen")
+    now = screen.locator(".screen-now")
+    expect(now).not_to_have_class("screen-turn-changed")  # the first drawing is no change
+    following = api_get(live_server, code)["view"]["next_card"]
+    api_act(live_server, code, "next_turn")
+    at_version(screen, 1)
+    expect(now).to_have_class("screen-now screen-turn-changed")
+    assert screen.evaluate("window.__chimes") == 0  # sound is off by default
+    # The screen had named who came next; it acts now.
+    assert following["name"]["msgid"] and api_get(live_server, code)["view"]["acting_card"]["name"] == following["name"]
+    api_act(live_server, code, "add_cheese", {"n": 1, "reason": "minion_attack"})  # not a turn change
+    at_version(screen, 2)
+    expect(now).not_to_have_class("screen-turn-changed")
+    screen.locator("[data-sound-switch]").click()
+    expect(screen.locator("[data-sound-switch]")).to_have_attribute("aria-pressed", "true")
+    api_act(live_server, code, "next_turn")
+    at_version(screen, 3)
+    expect(now).to_have_class("screen-now screen-turn-changed")
+    expect(screen.locator(".screen-next")).to_contain_text("Next:")
+    assert screen.evaluate("window.__chimes") == 1 and len(screen.evaluate("window.__said")) == 1
+
+
+def test_start_on_the_tablet_lands_on_the_game_and_one_tap_opens_the_group_screen(live_server, device):
+    tablet = device(TABLETS[0])
+    tablet.goto(f"{live_server}/new/mage_knight")
+    tablet.locator("input[name='player_name[]']").nth(0).fill("Vera")
+    tablet.locator("input[name='player_name[]']").nth(1).fill("Boris")
+    tablet.get_by_role("button", name="Start").click()
+    expect(tablet).to_have_url(__import__("re").compile(r"/g/[A-Z0-9]{5}$"))
+    code = tablet.url.rsplit("/", 1)[1]
+    tablet.reload()  # the game's own address: a reload shows the game, not an empty setup form
+    expect(tablet.locator("#game-panel")).to_be_visible()
+    # Asked first: the group screen, or a player's phone.
+    who = tablet.locator("#who")
+    expect(who).to_contain_text("Is this the group screen or a player’s phone?")
+    expect(tablet.locator(".chrome-screen")).to_be_visible()  # also one visible tap, in the chrome's row
+    who.get_by_role("button", name="The group screen").click()
+    expect(tablet).to_have_url(f"{live_server}/g/{code}/screen")
+    # Seats free: the join code is open beside the game; folded, a chip in the corner opens it again.
+    qr = tablet.locator(".screen-join .qr svg")
+    expect(qr).to_be_visible()
+    tablet.get_by_role("button", name="Fold the join code").click()
+    expect(qr).to_be_hidden()
+    chip = tablet.locator(".screen-chip")
+    expect(chip).to_be_visible()
+    expect(chip).to_contain_text(code)
+    box = chip.bounding_box()
+    assert box["height"] <= 60 and box["width"] <= 260 and box["y"] < 120, box  # small, in the top corner
+    chip.click()
+    expect(qr).to_be_visible()
+    tablet.goto(f"{live_server}/g/{code}")
+    expect(tablet.locator("#who")).to_have_count(0)  # answered once
