@@ -152,6 +152,8 @@ def test_start_on_the_tablet_lands_on_the_game_and_one_tap_opens_the_group_scree
     tablet.goto(f"{live_server}/new/mage_knight")
     tablet.locator("input[name='player_name[]']").nth(0).fill("Vera")
     tablet.locator("input[name='player_name[]']").nth(1).fill("Boris")
+    tablet.get_by_label("Player 1 hero").fill("Tovak")
+    tablet.get_by_label("Player 2 hero").fill("Goldyx")
     tablet.get_by_role("button", name="Start").click()
     expect(tablet).to_have_url(__import__("re").compile(r"/g/[A-Z0-9]{5}$"))
     code = tablet.url.rsplit("/", 1)[1]
