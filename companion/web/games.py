@@ -267,7 +267,8 @@ def screen_context(game: Game, unseen: bool = False) -> dict:
                 seat_names.setdefault(seat["holder"], []).append(translate(seat["name"]))
         context.update(connected=[] if unseen else store.connected_devices(game), seat_names=seat_names,
                        join_url=join.join_url(game.code),
-                       show_qr=request.cookies.get(f"qr_hidden_{game.code}") != "1")
+                       # The join code shows until every seat is taken or the table folds it: then a chip.
+                       join_open=not context["all_seated"] and request.cookies.get(f"qr_hidden_{game.code}") != "1")
     return context
 
 
@@ -277,6 +278,18 @@ def screen(code: str):
     game = load(code)
     store.touch_presence(game.id, devices.current().id)
     return page_or_block("screen.html", "panel", **screen_context(game))
+
+
+@bp.post("/screen/this")
+def screen_here(code: str):
+    """The creating tablet answers "group screen or a player's phone?" with the group screen: it holds no
+    seat (its game page does not ask again, as for "just watching") and opens the group screen."""
+    game = load(code)
+    target = url_for("games.screen", code=game.code)
+    # From a live panel (htmx, the token in a header): the browser itself goes there.
+    response = make_response("", 204, {"HX-Redirect": target}) if is_htmx() else redirect(target, 303)
+    security.set_cookie(response, watching_cookie(game.code), "1", 60 * 60 * 24 * 30)
+    return response
 
 
 @bp.post("/screen/qr")

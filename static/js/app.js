@@ -294,8 +294,14 @@
     var region = document.getElementById("turn-announcer");
     if (!quiet && region && lastTurn !== null && text && text !== lastTurn) {
       region.textContent = text;
-      // The group screen says it aloud, if this device switched sound on.
-      if (window.tcSound && document.documentElement.classList.contains("screen-page")) { window.tcSound.say(text); }
+      if (document.documentElement.classList.contains("screen-page")) {
+        // The group screen marks the change: the new name glows for a moment (CSS), and with sound on a
+        // chime, then the turn said aloud.
+        document.querySelectorAll("#game-panel .screen-now, #game-panel .screen-owes").forEach(function (element) {
+          element.classList.add("screen-turn-changed");
+        });
+        if (window.tcSound) { window.tcSound.chime(); window.tcSound.say(text); }
+      }
     }
     lastTurn = text;
   }

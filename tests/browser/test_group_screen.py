@@ -81,6 +81,7 @@ def test_a_seated_phone_sees_your_pick_exactly_when_its_pick_comes(live_server, 
     # Every seat is taken: the join code and the devices (named by their seats) wait in a corner, one tap away.
     expect(screen.locator("#screen-corner")).not_to_have_attribute("open", "")
     expect(screen.locator(".screen-join .qr")).to_be_hidden()
-    screen.locator("#screen-corner summary").click()
+    screen.locator("#screen-corner > summary").click()
+    screen.locator(".screen-devices > summary").click()
     expect(screen.locator(".screen-devices li", has_text="Anna")).to_be_visible()
     expect(screen.locator(".screen-join .qr")).to_be_visible()

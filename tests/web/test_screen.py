@@ -17,14 +17,6 @@ def test_screen_page_and_fragment(client):
     assert fragment.lstrip().startswith('<section id="game-panel" class="screen"') and '<div class="qr">' not in fragment
 
 
-def test_the_join_code_shows_until_dismissed(client):
-    url, token = new_counter(client)
-    assert client.post(url + "/screen/qr", data={"csrf_token": token, "hide": "1"}).status_code == 303
-    assert '<div class="qr"><svg' not in client.get(url + "/screen").get_data(as_text=True)
-    client.post(url + "/screen/qr", data={"csrf_token": token, "hide": "0"})
-    assert '<div class="qr"><svg' in client.get(url + "/screen").get_data(as_text=True)
-
-
 def test_screen_shows_which_seats_are_taken(app):
     phone, tablet = app.test_client(), app.test_client()
     url, token = new_counter(phone)

@@ -1,6 +1,7 @@
 """A round's life: Source and Units offer, tactics, turns, End of Round, the next preparation (MK-RND)."""
 from __future__ import annotations
 
+import copy
 import random
 
 from ..base import N_, Text
@@ -9,7 +10,7 @@ from .preparation import current_step
 from .seats import DUMMY, seat_ids, seat_name
 from .specials import elite_units_dealt, mines_reminders
 from .tokens import skip_turn, token_flipped
-from .tactics import dummy_picks, rearranged_round_order, removal_leaves_enough, removal_matters, tactic_name
+from .tactics import dummy_picks, pick_queue, rearranged_round_order, removal_leaves_enough, removal_matters, tactic_name
 from .turns import TIME_NAMES, colour_list, join, new_turn, seats_after
 
 
@@ -130,6 +131,20 @@ def consume_turn(state: dict, seat: str) -> list[Text]:
     if not final["remaining"]:
         return end_round(state)
     return turn_for(state, final["remaining"][0])
+
+
+def who_comes_next(state: dict) -> str | None:
+    """The seat that acts after the one acting now, as the round stands (the group screen names it): the next
+    to pick a tactic, or the next turn once this one ends — skipped tokens and End of Round's last turns
+    counted. None when nobody is known yet (the last pick decides Round Order) or the round ends after it."""
+    if state["phase"] == "tactics":
+        queue = pick_queue(state)
+        return queue[1] if len(queue) > 1 else None
+    if state["phase"] != "turns" or state["turn"] is None:
+        return None
+    after = copy.deepcopy(state)
+    consume_turn(after, state["turn"]["seat"])
+    return after["turn"]["seat"] if after["phase"] == "turns" and after["turn"] else None
 
 
 def turn_for(state: dict, seat: str) -> list[Text]:

@@ -8,7 +8,7 @@ from .fame import base_hand_limit, level_for_fame
 from .dummy import RAN_OUT, colour_asked, extra_flips, forecast, turn_prompt
 from .preparation import STEP_NAMES, STEPS, checklist, current_step, step_text
 from .readings import readings
-from .rounds import source_awaited, source_entry_open
+from .rounds import source_awaited, source_entry_open, who_comes_next
 from .scenario_end import CITY_GOAL, default_cities
 from .seats import DUMMY, seat_ids
 from .special_actions import MAX_MINES, why_no_token_flips
@@ -255,6 +255,7 @@ def view(state: dict) -> dict:
         "dummy": dummy_view(state),
         "round_order": list(state["round_order"]), "seats": seat_ids(state),
         "current_seat": turn["seat"] if turn else None, "extra_turn": bool(turn and turn["extra"]),
+        "next_seat": who_comes_next(state),
         "source": [{"index": i, "colour": d["colour"], "status": d["status"], "basic": d["colour"] in BASIC,
                     "depleted": is_depleted(d["colour"], state["time_of_day"])} for i, d in enumerate(state["source"])],
         "source_rolls": state["source_rolls"], "source_check": state["source_check"],

@@ -1,9 +1,11 @@
 """What the templates show: derived facts only, never stored."""
 from __future__ import annotations
 
+import copy
+import random
 from typing import Any
 
-from ..base import N_, Text
+from ..base import N_, RuleError, Text
 from . import achievements as achieved, initiative_track as track_ops
 from .achievements import ACHIEVEMENTS, MOVES_MARKER, achievement_name, names_of
 from .arrivals import needs_life
@@ -14,6 +16,7 @@ from .legal import legal_actions
 from .minion_wounds import APART_NOTE
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS, LEVEL_UP_COST
 from .readings import readings
+from .rounds import next_turn
 from .surge import encounter_row
 from .upgrade import upgrade
 
@@ -85,6 +88,24 @@ def party_choices(state: dict) -> list[dict]:
              "search_card": known[i]["search_card"] if i in known else None} for i in ids]
 
 
+def next_card(state: dict) -> dict | None:
+    """The card that acts after this one, as the track stands (the group screen names it): this turn is
+    played out on a copy — an Aggressive swap, a new round, a captured mouse's skipped turn counted. None
+    while a surge holds the game or the chapter is over."""
+    if state["finished"] or state["pending_surge"] is not None:
+        return None
+    after = copy.deepcopy(state)
+    try:
+        next_turn(after, {}, random.Random(0))  # a turn's end draws nothing: the generator is never asked
+    except RuleError:
+        return None
+    if after["finished"]:
+        return None
+    card = track_ops.acting_card(after)
+    return {**_card(after, card), "whose_turn": _mouse(after, card["mouse"]) if card["kind"] == "mouse" else None,
+            "minions_mover": _mouse(after, track_ops.lowest_mouse(after)) if card["kind"] == "minion" else None}
+
+
 def view(state: dict) -> dict[str, Any]:
     """Whose turn, who moves the minions, the surge question, the encounter row, the checklist."""
     state = upgrade(state)
@@ -98,6 +119,7 @@ def view(state: dict) -> dict[str, Any]:
         "round": state["round"],
         "acting": state["acting"],
         "acting_card": {**_card(state, card), "space": state["acting"] + 1},
+        "next_card": next_card(state),
         "whose_turn": _mouse(state, card["mouse"]) if card["kind"] == "mouse" else None,
         "minion_turn": Text(MINION_TURN) if card["kind"] == "minion" else None,
         "minions_mover": _mouse(state, track_ops.lowest_mouse(state)),

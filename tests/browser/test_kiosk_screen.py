@@ -1,0 +1,181 @@
+"""The group screen is a kiosk (issue 23, point 5): in every state of a scripted round of each game — up to ten
+initiative track entries, a boss, the surge question, End of Round's last turns, the preparation, the score —
+it fits a 1024×768 and a 1280×800 tablet without scrolling, in English and Russian, with what matters in view
+and in type big enough to read from across the table."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import api_act, api_game, api_get, pick_all_tactics
+from tests.browser.walks import at_version, mage_knight_round, mice_and_mystics_round
+
+TABLETS = [{"width": 1024, "height": 768}, {"width": 1280, "height": 800}]
+# Wholly in view: whose moment, who comes next, what the table owes, and every entry of the lists the table
+# reads from the screen (the track, the hourglass, Round Order, the Source, the score).
+IN_VIEW = [".screen-now", ".screen-next", ".screen-owes", ".mm-screen-track li", ".mms-pages li",
+           ".mms-wheel", ".mks-order li", ".mks-source .mk-die", ".mks-score-table", ".mm-screen-summary",
+           ".screen-chip"]
+SMALLEST_PX = {".screen-now": 44, ".mm-screen-track li": 18, ".mks-order li": 20, ".screen-next": 20}
+
+FITS = """(selectors) => {
+  const root = document.documentElement, problems = [];
+  if (root.scrollHeight > innerHeight) problems.push(`scrolls: ${root.scrollHeight} > ${innerHeight}`);
+  if (root.scrollWidth > innerWidth) problems.push(`scrolls sideways: ${root.scrollWidth} > ${innerWidth}`);
+  for (const selector of selectors) {
+    for (const el of document.querySelectorAll(selector)) {
+      if (!el.getClientRects().length) continue;  // not shown in this state
+      const box = el.getBoundingClientRect();
+      if (box.top < 0 || box.left < 0 || box.bottom > innerHeight + 0.5 || box.right > innerWidth + 0.5)
+        problems.push(`${selector} "${el.textContent.trim().slice(0, 30)}" out of view: ${JSON.stringify(box)}`);
+    }
+  }
+  return problems;
+}"""
+SIZES = """(smallest) => Object.entries(smallest).flatMap(([selector, px]) =>
+  [...document.querySelectorAll(selector)].filter(el => el.getClientRects().length)
+    .map(el => [selector, parseFloat(getComputedStyle(el).fontSize), px]).filter(([, size, px]) => size < px))"""
+
+
+def screens(device, base: str, code: str, locale: str) -> list:
+    pages = []
+    for viewport in TABLETS:
+        page = device(viewport, locale=locale)
+        page.goto(f"{base}/g/{code}/screen")
+        pages.append(page)
+    return pages
+
+
+def check(pages, version: int, name: str) -> None:
+    for page in pages:
+        at_version(page, version)
+        size = page.viewport_size
+        problems = page.evaluate(FITS, IN_VIEW) + [f"{s} is {px}px, under {least}px"
+                                                    for s, px, least in page.evaluate(SIZES, SMALLEST_PX)]
+        if problems:
+            page.screenshot(path=f"/tmp/kiosk-{name}-{size['width']}.png")
+        assert not problems, f"at {name} on {size['width']}×{size['height']}: {problems}"
+
+
+def version_of(base: str, code: str) -> int:
+    return api_get(base, code)["version"]
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_the_mice_and_mystics_screen_never_scrolls(live_server, device, locale):
+    moments = mice_and_mystics_round(live_server)
+    moment = next(moments)
+    code = mice_and_mystics_round.code
+    pages = screens(device, live_server, code, locale)
+    seen = 0
+    while moment is not None:
+        check(pages, moment.version, moment.name)
+        seen += 1
+        moment = next(moments, None)
+    assert seen >= 9
+    # More minions arrive, up to ten cards on the track (and the boss is wounded), then the chapter is won.
+    api_act(live_server, code, "minions_arrive", {"minion_type": ["roaches", "spider", "cave_centipede",
+                                                                  "elite_rat_warriors"],
+                                                  "minion_count": [2, 1, 1, 2], "source": "encounter"})
+    assert len(api_get(live_server, code)["view"]["track"]) == 10
+    check(pages, version_of(live_server, code), "ten-cards")
+    api_act(live_server, code, "add_cheese", {"n": 6 - api_get(live_server, code)["view"]["cheese_wheel"],
+                                              "reason": "minion_attack"})
+    check(pages, version_of(live_server, code), "ten-cards-surge")
+    api_act(live_server, code, "resolve_surge", {"room_surge": "no"})
+    api_act(live_server, code, "mark_victory")
+    check(pages, version_of(live_server, code), "chapter-won")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_the_mage_knight_screen_never_scrolls(live_server, device, locale):
+    moments = mage_knight_round(live_server)
+    moment = next(moments)
+    code = mage_knight_round.code
+    pages = screens(device, live_server, code, locale)
+    seen = 0
+    while moment is not None:
+        check(pages, moment.version, moment.name)
+        seen += 1
+        moment = next(moments, None)
+    assert seen >= 20
+    pick_all_tactics(live_server, code)
+    api_act(live_server, code, "mark_scenario_end")
+    while (view := api_get(live_server, code)["view"])["phase"] == "turns":
+        check(pages, version_of(live_server, code), f"last-turn-{view['current_seat']}")
+        api_act(live_server, code, "end_turn", {"player": view["current_seat"]})
+    check(pages, version_of(live_server, code), "score")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_the_table_dice_source_entry_fits_and_says_what_the_table_owes(live_server, device, locale):
+    code = api_game(live_server, "mage_knight", {"player_name": ["Vera", "Boris", "Chen"],
+                                                 "hero": ["tovak", "goldyx", "norowas"],
+                                                 "scenario": "full_conquest", "dice_mode": "table"})
+    pages = screens(device, live_server, code, locale)
+    check(pages, 0, "source-entry")
+    owes = "Enter the Source dice" if locale == "en-US" else "Введите кубики Источника"
+    for page in pages:
+        expect(page.locator(".screen-owes")).to_contain_text(owes)
+
+
+def test_a_turn_change_is_marked_and_chimes_once_sound_is_on(live_server, device):
+    from tests.browser.test_sound import RECORD_CHIMES, RECORD_SPEECH
+    code = api_game(live_server, "mice_mystics", {"mouse": ["lily", "nez"], "controller": ["Vera", "Boris"],
+                                                  "minion_type": ["rat_warriors"], "minion_count": [2]})
+    screen = device(TABLETS[0])
+    screen.add_init_script(RECORD_CHIMES + RECORD_SPEECH)
+    screen.goto(f"{live_server}/g/{code}/screen")
+    now = screen.locator(".screen-now")
+    expect(now).not_to_have_class("screen-turn-changed")  # the first drawing is no change
+    following = api_get(live_server, code)["view"]["next_card"]
+    api_act(live_server, code, "next_turn")
+    at_version(screen, 1)
+    expect(now).to_have_class("screen-now screen-turn-changed")
+    assert screen.evaluate("window.__chimes") == 0  # sound is off by default
+    # The screen had named who came next; it acts now.
+    assert following["name"]["msgid"] and api_get(live_server, code)["view"]["acting_card"]["name"] == following["name"]
+    api_act(live_server, code, "add_cheese", {"n": 1, "reason": "minion_attack"})  # not a turn change
+    at_version(screen, 2)
+    expect(now).not_to_have_class("screen-turn-changed")
+    screen.locator("[data-sound-switch]").click()
+    expect(screen.locator("[data-sound-switch]")).to_have_attribute("aria-pressed", "true")
+    api_act(live_server, code, "next_turn")
+    at_version(screen, 3)
+    expect(now).to_have_class("screen-now screen-turn-changed")
+    expect(screen.locator(".screen-next")).to_contain_text("Next:")
+    assert screen.evaluate("window.__chimes") == 1 and len(screen.evaluate("window.__said")) == 1
+
+
+def test_start_on_the_tablet_lands_on_the_game_and_one_tap_opens_the_group_screen(live_server, device):
+    tablet = device(TABLETS[0])
+    tablet.goto(f"{live_server}/new/mage_knight")
+    tablet.locator("input[name='player_name[]']").nth(0).fill("Vera")
+    tablet.locator("input[name='player_name[]']").nth(1).fill("Boris")
+    tablet.get_by_label("Player 1 hero").fill("Tovak")
+    tablet.get_by_label("Player 2 hero").fill("Goldyx")
+    tablet.get_by_role("button", name="Start").click()
+    expect(tablet).to_have_url(__import__("re").compile(r"/g/[A-Z0-9]{5}$"))
+    code = tablet.url.rsplit("/", 1)[1]
+    tablet.reload()  # the game's own address: a reload shows the game, not an empty setup form
+    expect(tablet.locator("#game-panel")).to_be_visible()
+    # Asked first: the group screen, or a player's phone.
+    who = tablet.locator("#who")
+    expect(who).to_contain_text("Is this the group screen or a player’s phone?")
+    expect(tablet.locator(".chrome-screen")).to_be_visible()  # also one visible tap, in the chrome's row
+    who.get_by_role("button", name="The group screen").click()
+    expect(tablet).to_have_url(f"{live_server}/g/{code}/screen")
+    # Seats free: the join code is open beside the game; folded, a chip in the corner opens it again.
+    qr = tablet.locator(".screen-join .qr svg")
+    expect(qr).to_be_visible()
+    tablet.get_by_role("button", name="Fold the join code").click()
+    expect(qr).to_be_hidden()
+    chip = tablet.locator(".screen-chip")
+    expect(chip).to_be_visible()
+    expect(chip).to_contain_text(code)
+    box = chip.bounding_box()
+    assert box["height"] <= 60 and box["width"] <= 260 and box["y"] < 120, box  # small, in the top corner
+    chip.click()
+    expect(qr).to_be_visible()
+    tablet.goto(f"{live_server}/g/{code}")
+    expect(tablet.locator("#who")).to_have_count(0)  # answered once
