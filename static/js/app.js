@@ -228,6 +228,7 @@
   // Open sections (<details>) stay open across a swap, and a fresh panel clears an old message.
   var openSections = [];
   var askedBefore = false;
+  var versionBefore = 0;
   function sectionKey(details) {
     var summary = details.querySelector("summary");
     return details.id || (summary ? summary.textContent.replace(/\s+/g, " ").trim() : "");
@@ -238,6 +239,7 @@
     openSections = Array.prototype.map.call(p.querySelectorAll("details[open]"), sectionKey);
     momentInView = inView(p.querySelector(".seat-banner"));
     askedBefore = !!p.querySelector("[data-asks]");
+    versionBefore = +p.dataset.version;
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     var p = panel();
@@ -264,7 +266,7 @@
     // (the seat's banner, or the panel's top) went above the screen, it comes back to the top of the
     // screen, so the next moment's first control is in view; otherwise the page stays where it is.
     var line = p.querySelector(".last-event");
-    if (line) { line.classList.add("applied"); }
+    if (line && +p.dataset.version > versionBefore) { line.classList.add("applied"); }
     var head = p.querySelector(".seat-banner") || p;
     if (head.getBoundingClientRect().top < 0) { head.scrollIntoView({ block: "start" }); }
   });

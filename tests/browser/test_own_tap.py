@@ -246,9 +246,9 @@ def test_a_refused_tap_is_said_where_the_finger_is(live_server, phones):
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
-def test_the_first_change_and_a_long_one_move_no_button_under_the_finger(live_server, phones, locale):
-    """The last change's line and Undo's bar hold their places from the start: a change coming in (the game's
-    first, then one with a long name) leaves the moment's buttons and Undo where the finger is."""
+def test_the_first_change_moves_no_button_under_the_finger(live_server, phones, locale):
+    """The last change's line and Undo's bar hold their places from the start: the game's first change coming
+    in from another device leaves the moment's buttons and Undo where the finger is."""
     code = api_game(live_server, "mage_knight", {**MK_PLAYERS, "dice_mode": "app"})
     picker = api_get(live_server, code)["view"]["pick_queue"][0]
     page = seat_phones(live_server, code, phones, locale)[picker]
@@ -256,8 +256,4 @@ def test_the_first_change_and_a_long_one_move_no_button_under_the_finger(live_se
     before = box(page, tactic), box(page, undo)
     api_act(live_server, code, "set_core_tile_revealed", {"revealed": True})  # on another device
     expect(page.locator("#game-panel")).to_have_attribute("data-version", "1")
-    assert (box(page, tactic), box(page, undo)) == before
-    api_act(live_server, code, "set_core_tile_revealed", {"revealed": False})
-    api_act(live_server, code, "undo")  # "Undo: Core tile …": a name that runs past one line
-    expect(page.locator("#game-panel")).to_have_attribute("data-version", "3")
     assert (box(page, tactic), box(page, undo)) == before
