@@ -49,12 +49,25 @@
     var xhr = event.detail.xhr;
     if (!xhr) { return; }
     inFlight += 1;
+    // The tapped button says at once that its tap is on its way (aria-busy: its look in app.css, the same
+    // size and place); the answer's panel replaces it, and a tap that got no answer clears it below.
+    var busy = tapped(event.detail);
+    if (busy) { busy.setAttribute("aria-busy", "true"); }
     // loadend follows load, error, abort and timeout alike, after htmx has swapped the answer in.
     xhr.addEventListener("loadend", function () {
+      if (busy) { busy.removeAttribute("aria-busy"); }
       inFlight = Math.max(0, inFlight - 1);
       if (inFlight === 0) { settledWaiters.splice(0).forEach(function (done) { setTimeout(done, 0); }); }
     });
   });
+  // The button a change was sent by: the form's submitter (one form may have several, a die's faces).
+  function tapped(detail) {
+    var config = detail.requestConfig || {};
+    if (config.verb === "get") { return null; }
+    var trigger = config.triggeringEvent;
+    var button = (trigger && trigger.submitter) || detail.elt;
+    return button && button.tagName === "BUTTON" ? button : null;
+  }
 
   function refresh() {
     var p = panel();
@@ -215,6 +228,7 @@
   // Open sections (<details>) stay open across a swap, and a fresh panel clears an old message.
   var openSections = [];
   var askedBefore = false;
+  var versionBefore = 0;
   function sectionKey(details) {
     var summary = details.querySelector("summary");
     return details.id || (summary ? summary.textContent.replace(/\s+/g, " ").trim() : "");
@@ -225,6 +239,7 @@
     openSections = Array.prototype.map.call(p.querySelectorAll("details[open]"), sectionKey);
     momentInView = inView(p.querySelector(".seat-banner"));
     askedBefore = !!p.querySelector("[data-asks]");
+    versionBefore = +p.dataset.version;
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     var p = panel();
@@ -245,6 +260,15 @@
     // now, wherever the form that sent it left the page scrolled.
     var refused = p.querySelector(".notice.error");
     if (refused && ownTap && !inView(refused)) { refused.scrollIntoView({ block: "center" }); }
+    if (!ownTap || ask || refused) { return; }
+    // This device's tap applied: its last-change line says so, and the next moment starts on the screen.
+    // The page was scrolled down to the tap (a long form, the foot of the list): when the moment's head
+    // (the seat's banner, or the panel's top) went above the screen, it comes back to the top of the
+    // screen, so the next moment's first control is in view; otherwise the page stays where it is.
+    var line = p.querySelector(".last-event");
+    if (line && +p.dataset.version > versionBefore) { line.classList.add("applied"); }
+    var head = p.querySelector(".seat-banner") || p;
+    if (head.getBoundingClientRect().top < 0) { head.scrollIntoView({ block: "start" }); }
   });
 
   // A seated phone: when its moment comes (your turn, your pick), buzz and say so.
