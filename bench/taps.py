@@ -66,7 +66,10 @@ class MageKnightRound:
         if self.thumb.has("enter_source"):
             self.enter_source("preparation")
         else:
-            form = next(f for f in self.thumb.forms if f.hidden("action") == "tick_step")
+            # A table that has worked down the checklist says so with one tap ("the round is prepared");
+            # the steps it stops at (the Source's dice, say) come one at a time.
+            steps = [f for f in self.thumb.forms if f.hidden("action") == "tick_step"]
+            form = next((f for f in steps if f.hidden("through")), steps[0])
             self.tap("preparation", form)
 
     def pick(self) -> None:

@@ -101,8 +101,12 @@ def test_a_two_player_round_on_a_phone_seen_live_on_a_tablet(live_server, device
         actor, watcher = (phone, tablet) if n % 2 else (tablet, phone)
         expect(actor.locator(".mk-who")).to_have_text(f"Step {n} of 7")
         expect(watcher.locator(".mk-who")).to_have_text(f"Step {n} of 7")
-        if n < 7:  # the main button ticks the whole list at once; one step is the quiet one below it
-            expect(actor.locator("#mk-prep .btn-huge")).to_have_text("Done: the round is prepared")
+        # the big button is the step's own Done; the whole list at once is the smaller one below it
+        expect(actor.locator("#mk-prep .btn-huge")).to_have_class(re.compile(r"\bmk-step-done\b"))
+        if n < 7:
+            expect(actor.locator("#mk-prep .mk-prep-all")).to_have_text("Done: the round is prepared")
+            assert (actor.locator("#mk-prep .mk-step-done").bounding_box()["y"]
+                    < actor.locator("#mk-prep .mk-prep-all").bounding_box()["y"])
         actor.locator("#mk-prep .mk-step-done").click()
         if n < 7:
             both(pages, lambda p, n=n: expect(p.locator(".mk-who")).to_have_text(f"Step {n + 1} of 7"))

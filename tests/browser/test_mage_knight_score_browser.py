@@ -2,6 +2,7 @@
 its own sheet, the steppers count, a tie for a title shows as tied, and the winner reaches the group screen."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, TABLET, api_act, api_game, api_get, no_horizontal_scroll, pick_all_tactics
@@ -80,3 +81,53 @@ def test_mk_sco_2_a_competitive_score_with_a_tied_title_entered_on_phones(live_s
     expect(tablet.locator(".mks-score .mk-total")).to_contain_text("Total")
     expect(tablet.locator(".mks-score .mk-titles")).to_contain_text("The Greatest Beating: Boris -3")
     assert serious(anna) == [] and serious(tablet) == []
+
+
+# ---------- the game's end on a phone: the result first, and no number or word of the table on two lines ----------
+
+FOUR = {"player_name": ["Anna", "Konstantin", "Alexandra", "Dmitri"], "hero": ["tovak", "goldyx", "norowas", "arythea"],
+        "scenario": "full_conquest", "dice_mode": "app"}
+# Counts a long game ends with: every cell of the table a number of two or three digits.
+BIG = {"spells": 9, "advanced_actions": 12, "artifacts": 6, "crystals": 14, "unit_levels": 11,
+       "fortified_shields": 7, "adventure_shields": 9, "wounds": 3, "cities_led": 2}
+
+# The lines a cell's text takes: its text's boxes, grouped where they overlap in height (one line: one group,
+# however its words' sizes differ).
+LINES = """cell => { const range = document.createRange(); range.selectNodeContents(cell);
+  const rects = Array.from(range.getClientRects()).filter(r => r.width > 0).sort((a, b) => a.top - b.top);
+  let lines = 0, bottom = -Infinity;
+  for (const r of rects) { if (r.top >= bottom - 1) { lines += 1; bottom = r.bottom; } else { bottom = Math.max(bottom, r.bottom); } }
+  return lines; }"""
+
+
+def finished_with_big_totals(base: str) -> str:
+    code = api_game(base, "mage_knight", FOUR)
+    for seat, fame in (("p1", 99), ("p2", 88), ("p3", 71), ("p4", 64)):
+        api_act(base, code, "change_fame", {"player": seat, "delta": fame})
+    finish(base, code)
+    for seat in ("p1", "p2", "p3", "p4"):
+        api_act(base, code, "enter_score", {"player": seat, **BIG, "done": 1})
+    return code
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_mk_sco_the_final_result_comes_first_and_no_cell_of_the_score_table_wraps(live_server, device, locale):
+    code = finished_with_big_totals(live_server)
+    totals = [r["total"] for r in api_get(live_server, code)["view"]["score"]["table"]["rows"]]
+    assert max(totals) >= 100  # three digits, as the "167" that was seen as "16 / 7"
+    phone = seated_phone(device, live_server, code, "p2")
+    result, sheet = phone.locator("#mk-score-result"), phone.locator("#mk-sheet-p2")
+    expect(result.locator(".mk-winner")).to_be_in_viewport()
+    # The result (winner, each player's total, the titles) above the sheets, its own sheet included.
+    assert result.bounding_box()["y"] < sheet.bounding_box()["y"]
+    assert result.locator(".mk-totals").bounding_box()["y"] < sheet.bounding_box()["y"]
+    assert result.locator(".mk-titles").bounding_box()["y"] < sheet.bounding_box()["y"]
+    expect(result.locator(".mk-totals li")).to_have_count(4)
+    cells = phone.locator("#mk-score-table table th, #mk-score-table table td")
+    assert cells.count() >= 5 * 9
+    wrapped = [(cells.nth(i).inner_text(), n) for i in range(cells.count())
+               if (n := cells.nth(i).evaluate(LINES)) != 1]
+    assert wrapped == []
+    for item in result.locator(".mk-totals li").all():
+        assert item.evaluate(LINES) == 1, item.inner_text()
+    assert no_horizontal_scroll(phone)

@@ -182,3 +182,35 @@ def test_mk_src_5_mana_search_with_the_tables_dice_taps_only_the_rerolled_dice(c
     assert [search.chosen(g) for g in search.radio_groups()] == [""] * 4  # "not rerolled" until tapped
     taps = thumb.tap(search, choose={"colour_1": "gold"})
     assert taps == 1 + 1 and source_shown(thumb.page) == ["green", "gold", "red", "white"]
+
+
+def test_mk_src_2_after_a_refused_roll_only_the_dice_to_reroll_are_asked_for(client):
+    """The verdict names the gold and black dice; the form asks only those (no palette, no field at all for
+    the basic dice, which stay: MK-SRC-2), and the dice that stay are named once, on one line."""
+    url = new_table_game(client)
+    thumb = Thumb(client, url)
+    enter(thumb, ["gold", "red", "black", "blue", "gold"])  # 2 basic of 5: dice 1, 3 and 5 are rerolled
+    assert "reroll dice 1, 3, 5" in thumb.text()
+    form = thumb.form("enter_source")
+    assert form.radio_groups() == ["colour_0", "colour_2", "colour_4"]
+    entry = re.search(r'<form class="mk-dice-form mk-source-entry" id="mk-enter-source".*?</form>', thumb.page, re.S)
+    assert 'name="colour_1"' not in entry.group(0) and 'name="colour_3"' not in entry.group(0)
+    assert entry.group(0).count('class="mk-palette"') == 3
+    kept = re.search(r'<p class="mk-kept">.*?</p>', entry.group(0), re.S).group(0)
+    assert re.findall(r'mk-die-small mk-die-(\w+)"><span class="mk-die-n">(\d)<', kept) == [("red", "2"),
+                                                                                             ("blue", "4")]
+    assert "Reroll those dice" not in thumb.text()  # the verdict says it once
+
+
+def test_mk_src_4_the_used_dies_reroll_says_in_each_faces_label_that_it_ends_the_turn(client):
+    url = new_table_game(client)
+    thumb = Thumb(client, url)
+    enter(thumb, ["red", "blue", "green", "white", "red"])
+    for tactic in ("early_bird", "rethink", "planning"):
+        thumb.tap(thumb.form("pick_tactic", tactic=tactic))
+    thumb.tap(thumb.form("take_die", die=2))
+    end = thumb.form("end_turn")
+    faces = [b for b in end.buttons if b["name"] == "colour_2"]
+    assert len(faces) == 6
+    for face in faces:
+        assert face["text"].split()[-2:] == ["End", "turn"], face["text"]

@@ -480,3 +480,23 @@ def test_mk_set_1_the_same_hero_typed_in_two_languages_is_refused(client):
     response = client.post("/new/mage_knight", data=setup_form(token, heroes=("Товак", "Tovak")),
                            headers={"Accept-Language": "ru"})
     assert response.status_code == 422
+
+
+def test_mk_prep_the_big_button_is_the_steps_own_done_and_the_round_is_prepared_the_smaller_below(mk_app, client):
+    """The moment's primary button (huge, the N key) ticks the current step; "the round is prepared" is a
+    secondary one after it, so the checklist is walked rather than skipped by its biggest button."""
+    table = Table(mk_app, client, *new_game(client))
+    table.pick_all()
+    table.finish_round_by_announcing()
+    table.act("tick_step", step="flip_board")
+    table.act("enter_source", **{"colours[]": ["blue", "white", "green", "red"]})
+    prep = table.html[table.html.index('id="mk-prep"'):table.html.index('class="mk-checklist"')]
+    buttons = re.findall(r'<form class="act".*?</form>', prep, re.S)
+    assert len(buttons) == 2
+    step, whole = buttons
+    assert 'name="step" value="units"' in step and 'name="through"' not in step
+    assert "Done: new Units offer" in step
+    assert re.search(r'class="btn btn-huge mk-step-done"[^>]*data-shortcut="next"', step)
+    assert 'name="through" value="players"' in whole and "Done: the round is prepared" in whole
+    assert "btn-huge" not in whole and "data-shortcut" not in whole and "btn-big" in whole
+    assert table.html.count('data-shortcut="next"') == 1

@@ -189,3 +189,26 @@ def test_mk_sco_3_dungeon_lords_asks_for_the_other_adventure_sites_beside_dungeo
     assert "Shields on other adventure sites (not dungeons or tombs)" in page
     plain = text_of(client.get(f"/g/{finished_game(client)}").get_data(as_text=True))
     assert "Shields on adventure sites" in plain and "other adventure sites" not in plain
+
+
+def test_mk_sco_once_every_sheet_is_complete_the_result_comes_before_the_sheets(client):
+    """While sheets are open, they lead (the result is 'so far'); once all are complete the result leads: the
+    winner, each player's total (highest first), the titles, then the table, then the sheets."""
+    code = finished_game(client)
+    api_act(client, code, "enter_score", player="p1", spells=3, crystals=4, done=1)
+    page = client.get(f"/g/{code}").get_data(as_text=True)
+    assert page.index('id="mk-sheet-p1"') < page.index('id="mk-score-result"')  # Boris's sheet still open
+    assert "mk-score-final" not in page
+    api_act(client, code, "enter_score", player="p2", spells=1, done=1)
+    page = client.get(f"/g/{code}").get_data(as_text=True)
+    result = page.index('id="mk-score-result"')
+    assert 'class="mk-score-result mk-score-final"' in page
+    assert result < page.index('id="mk-sheet-p1"') and result < page.index('id="mk-sheet-p2"')
+    winner, totals = page.index('class="mk-winner"'), page.index('class="mk-totals"')
+    titles, table = page.index('class="mk-titles"'), page.index("<table")
+    assert result < winner < totals < titles < table
+    rows = client.get(f"/api/games/{code}").get_json()["view"]["score"]["table"]["rows"]
+    shown = re.findall(r'mk-totals-name">([^<]+)</span> <strong class="mk-totals-n">(\d+)<', page)
+    expected = sorted(((r["player"], r["total"]) for r in rows), key=lambda r: -r[1])
+    assert shown == [({"p1": "Anna", "p2": "Boris"}[p], str(t)) for p, t in expected]
+    assert text_of(page[page.rindex("<", 0, winner):]).startswith("Winner: Anna")

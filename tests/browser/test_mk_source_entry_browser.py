@@ -1,0 +1,103 @@
+"""The table's own Source dice entered on a phone (390×844, English and Russian; MK-SRC-2, MK-SRC-4): the whole
+entry, from its question to its Done, is on the first screen; after a refused roll only the dice to reroll are
+asked for; the used die's reroll at the end of a turn says that its tap ends the turn."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, api_act, api_game, api_get, no_horizontal_scroll, pick_all_tactics
+
+NAMES = ["Anna", "Boris", "Chen", "Dmitri"]
+HEROES = ["tovak", "goldyx", "norowas", "arythea"]
+
+
+def table_game(base: str, players: int = 3) -> str:
+    return api_game(base, "mage_knight", {"player_name": NAMES[:players], "hero": HEROES[:players],
+                                          "scenario": "full_conquest", "dice_mode": "table"})
+
+
+def seated_phone(device, base: str, code: str, locale: str, seat: str = "p1"):
+    phone = device(PHONE, locale=locale)
+    phone.goto(f"{base}/g/{code}")
+    phone.locator(f"#who form:has(input[name=seat][value={seat}]) button").click()
+    expect(phone.locator("#who")).to_have_count(0)
+    expect(phone.locator("#mk-enter-source")).to_be_visible()
+    return phone
+
+
+def on_first_screen(phone, selector: str) -> None:
+    """Wholly inside 390×844 with the page at its top, above the Undo bar kept at the screen's foot: seen
+    without scrolling."""
+    assert phone.evaluate("window.scrollY") == 0
+    box = phone.locator(selector).bounding_box()
+    bottom = phone.evaluate("""() => { const undo = document.querySelector('.panel > .undo');
+        return undo ? Math.min(innerHeight, undo.getBoundingClientRect().top) : innerHeight; }""")
+    assert box["y"] >= 0 and box["y"] + box["height"] <= bottom <= PHONE["height"], (selector, box, bottom)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (selector, box)
+
+
+def faces_are_targets(phone) -> None:
+    sizes = phone.locator("#mk-enter-source .mk-face").evaluate_all(
+        "fs => fs.map(f => [f.getBoundingClientRect().width, f.getBoundingClientRect().height])")
+    assert sizes and all(w >= 44 and h >= 44 for w, h in sizes), sizes
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+@pytest.mark.parametrize("players", [3, 4])
+def test_mk_src_2_the_first_source_entry_fits_the_phones_first_screen(live_server, device, locale, players):
+    code = table_game(live_server, players)
+    phone = seated_phone(device, live_server, code, locale)
+    expect(phone.locator("#mk-enter-source .mk-palette")).to_have_count(players + 2)
+    on_first_screen(phone, "#mk-enter-source")
+    faces_are_targets(phone)
+    assert no_horizontal_scroll(phone)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_mk_src_2_the_preparations_source_entry_fits_and_a_refused_roll_asks_only_the_dice_to_reroll(
+        live_server, device, locale):
+    code = table_game(live_server)
+    api_act(live_server, code, "enter_source", {"colours": ["red", "blue", "green", "white", "red"]})
+    pick_all_tactics(live_server, code)
+    view = api_get(live_server, code)["view"]
+    api_act(live_server, code, "announce_end_of_round", {"player": view["current_seat"], "deck_empty": True})
+    while (view := api_get(live_server, code)["view"])["phase"] == "turns":
+        api_act(live_server, code, "end_turn", {"player": view["current_seat"]})
+    api_act(live_server, code, "tick_step", {"step": "flip_board"})
+    phone = seated_phone(device, live_server, code, locale)
+    on_first_screen(phone, "#mk-enter-source")
+    # Two basic dice of five: the roll does not stand; dice 1, 3 and 5 (gold and black) are rerolled.
+    phone.evaluate("window.scrollTo(0, 0)")
+    for die, colour in enumerate(["gold", "red", "black", "blue", "gold"]):
+        phone.locator(f"#mk-enter-source input[name=colour_{die}][value={colour}]").check(force=True)
+    phone.locator("#mk-enter-source button[type=submit]").click()
+    expect(phone.locator("#mk-verdict")).to_be_visible()
+    palettes = phone.locator("#mk-enter-source .mk-palette")
+    expect(palettes).to_have_count(3)
+    asked = palettes.evaluate_all("ps => ps.map(p => p.querySelector('input').name)")
+    assert asked == ["colour_0", "colour_2", "colour_4"]
+    expect(phone.locator("#mk-enter-source input[name=colour_1]")).to_have_count(0)
+    phone.evaluate("window.scrollTo(0, 0)")
+    on_first_screen(phone, "#mk-verdict")
+    on_first_screen(phone, "#mk-enter-source")
+    assert no_horizontal_scroll(phone)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_mk_src_4_the_used_dies_reroll_says_it_ends_the_turn(live_server, device, locale):
+    code = table_game(live_server)
+    api_act(live_server, code, "enter_source", {"colours": ["red", "blue", "green", "white", "red"]})
+    pick_all_tactics(live_server, code)
+    view = api_get(live_server, code)["view"]
+    seat = view["current_seat"]
+    api_act(live_server, code, "take_die", {"player": seat, "die": view["takeable_dice"][0]})
+    phone = device(PHONE, locale=locale)
+    phone.goto(f"{live_server}/g/{code}")
+    phone.locator(f"#who form:has(input[name=seat][value={seat}]) button").click()
+    faces = phone.locator("#mk-end-turn button[name^=colour_]")
+    expect(faces).to_have_count(6)
+    ends = {"en-US": "end turn", "ru-RU": "завершить ход"}[locale]
+    for name in faces.evaluate_all("bs => bs.map(b => b.innerText.toLowerCase().replace(/\\s+/g, ' '))"):
+        assert ends in name, name
+    expect(faces.first).to_be_in_viewport(ratio=1)
