@@ -60,7 +60,7 @@ def test_a_phone_names_itself_from_a_panel_swapped_in_without_a_token(live_serve
                                                   "minion_count": [2]})
     phone = device(PHONE)
     phone.goto(f"{live_server}/g/{code}")
-    phone.locator("#who form button").first.click()  # a seat: the panel swapped in holds no token
+    phone.locator("#who form:has(input[name=seat]) button").first.click()  # a seat: the panel swapped in holds no token
     offer = phone.locator(".seat-label-offer button")
     expect(offer).to_be_visible()
     assert phone.locator("#game-panel input[name=csrf_token]").count() == 0
