@@ -54,42 +54,53 @@ def control(action: str) -> str:
     return f"#game-panel form:has(input[name=action][value={action}]) button"
 
 
+# Whether a tap at (x, y) lands on this button (not on what lies over it there: Undo's sticky bar).
+HIT = "(button, [x, y]) => button.contains(document.elementFromPoint(x, y))"
+
+
 def buttons_on_first_screen(page, actions) -> list[dict]:
-    """The centres of the acting phone's buttons for these actions that lie on its first screen."""
+    """The centres of the acting phone's buttons for these actions that lie on its first screen, where a tap
+    on that phone would press them (a button scrolled under Undo's sticky bar is not there to tap)."""
     points = []
     for action in actions:
         for button in page.locator(control(action)).all():
             box = button.bounding_box()
             if box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]:
-                points.append({"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2})
+                point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+                if button.evaluate(HIT, [point["x"], point["y"]]):
+                    points.append(point)
     return points
 
 
-# The action of the form a tap at (x, y) would submit, outside "Act for …" ("" for none there).
+# The action of the form a tap at (x, y) would submit, outside "Act for …" ("" for none there; "undo" for
+# Undo's bar, which any device may tap: it is not a control that acts for the acting seat).
 UNDER_THE_FINGER = """([x, y]) => {
   const form = document.elementFromPoint(x, y)?.closest("#game-panel form");
   if (!form || form.closest("details.act-for")) { return ""; }
+  if (form.classList.contains("undo")) { return "undo"; }
   return form.querySelector("input[name=action]")?.value || "";
 }"""
 
 
 def taps_there_do_nothing(waiting, points: list[dict], actions) -> None:
-    """One tap at each point on the waiting phone sends none of these actions, and shows no control for them;
-    the disclosure a tap opened is closed again before the next (a second tap would be the second step)."""
+    """One tap at each point on the waiting phone sends nothing, and shows no control for these actions;
+    each tap meets the page as it was: a disclosure a tap opened ("Act for …", a bookkeeping section) is closed
+    again before the next (a second tap into what the first revealed would be a second, deliberate step)."""
     assert points
     waiting.posts.clear()
+    waiting.evaluate("document.querySelectorAll('#game-panel details:not([open])').forEach(d => d.dataset.shut = '')")
     tapped = 0
     for point in points:
         there = waiting.evaluate(UNDER_THE_FINGER, [point["x"], point["y"]])
         if there and there not in actions:
-            continue  # the table's own bookkeeping lies there on this phone (a minion card's −1): anyone's
+            continue  # the table's own bookkeeping lies there on this phone (a minion card's −1, Undo): anyone's
         waiting.touchscreen.tap(point["x"], point["y"])
         tapped += 1
-        waiting.evaluate("document.querySelectorAll('#game-panel details.act-for').forEach(d => d.open = false)")
+        waiting.evaluate("document.querySelectorAll('#game-panel details[data-shut]').forEach(d => d.open = false)")
     for action in actions:
         for button in waiting.locator(control(action)).all():
             expect(button).to_be_hidden()
-    assert tapped and not [post for post in waiting.posts if "/act " in post], waiting.posts
+    assert tapped and not waiting.posts, waiting.posts  # nothing sent: no act, nor an Undo of the last change
 
 
 def second_step(waiting, action: str, locale: str, name: str, button: int = 0) -> None:
