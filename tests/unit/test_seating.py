@@ -67,3 +67,21 @@ def test_mice_moment_seat_is_the_acting_mouses_seat_and_a_minion_card_is_nobodys
     assert seen == {"mouse", "minion"}
     assert "next_turn" in MM.seat_actions and "do_move" in MM.seat_actions
     assert not MM.seat_actions & {"resolve_surge", "add_cheese", "minions_arrive", "wound_minion", "mouse_cheese"}
+
+
+def test_mage_knight_while_the_table_owes_the_source_dice_every_seat_is_told_so():
+    """The table's own dice (MK-SRC-2): until the Source is entered the moment is nobody's pick; every phone says
+    the table owes the dice (after a refused roll too: its verdict names the dice to reroll)."""
+    setup = MK.parse_setup({"player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"],
+                            "scenario": "full_conquest", "dice_mode": "table"})
+    state = MK.new_state(setup, random.Random(3))
+    for seat in ("p1", "p2"):
+        assert MK.seat_status(state, seat) == {"now": False, "text": MK.seat_status(state, seat)["text"]}
+        assert MK.seat_status(state, seat)["text"].msgid == "Enter the Source dice"
+    state = MK.apply(state, "enter_source", {"colours": ["gold", "gold", "black", "red"]},
+                     random.Random(1)).state
+    assert MK.seat_status(state, "p1") == {"now": False, "text": MK.seat_status(state, "p1")["text"]}
+    assert MK.seat_status(state, "p1")["text"].msgid == "Enter the Source dice"
+    state = MK.apply(state, "enter_source", {"colours": ["blue", "green", "white", "red"]},
+                     random.Random(1)).state
+    assert MK.seat_status(state, "p2")["text"].msgid == "Your pick"

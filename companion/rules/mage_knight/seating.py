@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from ..base import N_, Text
+from .daytime import darkness_roll_due
+from .rounds import source_awaited
 from .score_sheet import score_view
 from .seats import DUMMY, seat_name
 from .tactics import pick_queue
@@ -41,6 +43,10 @@ def seat_status(state: dict, seat: str) -> dict:
     phase = state["phase"]
     if phase == "finished":
         return _score_status(state, seat)
+    if phase in ("preparation", "tactics") and source_awaited(state) and not darkness_roll_due(state):
+        # The table's own Source dice are owed (MK-SRC-2): nobody's pick yet, whoever holds the dice taps them.
+        # One short line, a refused roll too (its verdict, under it, names the dice to reroll).
+        return {"now": False, "text": Text(N_("Enter the Source dice"))}
     if phase == "preparation":
         return {"now": False, "text": Text(N_("Round preparation: everyone helps."))}
     if phase == "round_end":
