@@ -441,7 +441,23 @@ def live_row(code: str) -> LiveRow | None:
     PostgreSQL, not BEGIN, SELECT, ROLLBACK), without the ORM's machinery around it."""
     engine = db.engine
     sql, created_at = _live_sql(engine.dialect)
-    connection = engine.raw_connection()
+    params = {"code": code} if engine.dialect.paramstyle == "pyformat" else (code,)
+    if db.session().in_transaction():
+        # The request holds a connection already (a new device's label was read): it reads on that one.
+        # Waiting for a second while holding one deadlocks a full pool (tests/web/test_one_connection.py).
+        cursor = db.session.connection().connection.cursor()
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+        cursor.close()
+    else:
+        row = _read_outside_transaction(engine.raw_connection(), sql, params)
+    if row is None:
+        return None
+    return LiveRow(row[0], created_at(row[1]) if created_at else row[1], row[2], row[3])
+
+
+def _read_outside_transaction(connection, sql: str, params) -> tuple | None:
+    """One row read on a pooled driver connection of its own, given back at once."""
     try:
         driver = connection.driver_connection
         autocommit = getattr(driver, "autocommit", None)
@@ -449,7 +465,7 @@ def live_row(code: str) -> LiveRow | None:
             driver.autocommit = True
         try:
             cursor = connection.cursor()
-            cursor.execute(sql, {"code": code} if engine.dialect.paramstyle == "pyformat" else (code,))
+            cursor.execute(sql, params)
             row = cursor.fetchone()
             cursor.close()
         finally:
@@ -457,9 +473,7 @@ def live_row(code: str) -> LiveRow | None:
                 driver.autocommit = False
     finally:
         connection.close()
-    if row is None:
-        return None
-    return LiveRow(row[0], created_at(row[1]) if created_at else row[1], row[2], row[3])
+    return row
 
 
 _LIVE_SQL: dict[str, tuple[str, Callable | None]] = {}
