@@ -27,7 +27,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         n = app.config["PROXIES"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)
 
-    from . import database, i18n, kinds, presence, security
+    from . import database, i18n, kinds, presence, security, watch
     database.init_app(app)
     presence.init_app(app)
     i18n.init_app(app)
@@ -35,7 +35,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     kinds.init_app(app, app.config["GAME_KINDS"])
 
     from .web import (api, assets, body_timeout, devices, errors, expiry, forms, games, home, join, limits, live,
-                      panel_cache, pwa, watch)
+                      panel_cache, pwa)
     limits.init_app(app)
     expiry.init_app(app)
     assets.init_app(app)

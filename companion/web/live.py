@@ -5,7 +5,7 @@
   knows within seconds when the server is out of reach (a dropped Wi-Fi never says so itself).
 - Scripts long poll: 200 with the new token as soon as the game is past `v`, 204 after `wait` seconds.
 
-A change is pushed to the waiting request the moment it commits (see watch.py), in this process or
+A change is pushed to the waiting request the moment it commits (see companion/watch.py), in this process or
 any other. Each device then fetches its own fragment, so role-specific views stay on the server; a
 game page's stream (`panel=1`) brings the device's live panel itself, the fetch saved: the very panel
 every device of its view gets (games.panel_at), with the live token it was drawn for (the page ignores
@@ -27,7 +27,7 @@ from .. import store
 from ..changes import GONE
 from ..models import db
 from . import games
-from .watch import TooManyWaiting, same
+from ..watch import TooManyWaiting, same
 
 bp = Blueprint("live", __name__)
 

@@ -8,7 +8,7 @@ from sqlalchemy import exc
 from sqlalchemy.pool import QueuePool
 
 from companion.fair_pool import FairGate, FairQueuePool
-from companion.web import watch
+from companion import watch
 
 
 def test_devices_arriving_while_the_watcher_starts_start_no_second_one(app, monkeypatch):

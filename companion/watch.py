@@ -26,8 +26,8 @@ from typing import Callable, Iterator
 import sqlalchemy as sa
 from flask import Flask
 
-from ..changes import CHANNEL, GONE, game_moved
-from ..models import Game, db
+from .changes import CHANNEL, GONE, game_moved
+from .models import Game, db
 
 
 class TooManyWaiting(Exception):
