@@ -12,9 +12,9 @@ NAMES = ["Anna", "Boris", "Chen", "Dmitri"]
 HEROES = ["tovak", "goldyx", "norowas", "arythea"]
 
 
-def table_game(base: str, players: int = 3) -> str:
+def table_game(base: str, players: int = 3, scenario: str = "full_conquest") -> str:
     return api_game(base, "mage_knight", {"player_name": NAMES[:players], "hero": HEROES[:players],
-                                          "scenario": "full_conquest", "dice_mode": "table"})
+                                          "scenario": scenario, "dice_mode": "table"})
 
 
 def seated_phone(device, base: str, code: str, locale: str, seat: str = "p1"):
@@ -49,6 +49,17 @@ def test_mk_src_2_the_first_source_entry_fits_the_phones_first_screen(live_serve
     code = table_game(live_server, players)
     phone = seated_phone(device, live_server, code, locale)
     expect(phone.locator("#mk-enter-source .mk-palette")).to_have_count(players + 2)
+    on_first_screen(phone, "#mk-enter-source")
+    faces_are_targets(phone)
+    assert no_horizontal_scroll(phone)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_mk_src_2_a_blitz_sources_seven_dice_fit_the_phones_first_screen(live_server, device, locale):
+    """Blitz Conquest with four players: the Source has one die more than players + 2, seven in all."""
+    code = table_game(live_server, 4, scenario="blitz_conquest")
+    phone = seated_phone(device, live_server, code, locale)
+    expect(phone.locator("#mk-enter-source .mk-palette")).to_have_count(7)
     on_first_screen(phone, "#mk-enter-source")
     faces_are_targets(phone)
     assert no_horizontal_scroll(phone)
