@@ -1,7 +1,7 @@
 """Screenshots of every moment of a Mage Knight round and a Mice and Mystics round, on each seated phone's
 screen (the one that must act), a tablet and the group screen — to look at the whole flow in a minute.
 
-    .venv/bin/python -m bench.screenshots [--out DIR] [--locale ru-RU]
+    .venv/bin/python -m bench.screenshots [--out DIR] [--locale ru-RU] [--screen 800x1280]
 
 Writes DIR/<game>/<NN>-<moment>-{phone,tablet,screen}.png (default DIR: /tmp/table-companion-shots) and an
 index.html showing them side by side. The moments are the browser walk test's (tests/browser/walks.py).
@@ -25,14 +25,15 @@ GROUP_SCREEN = {"width": 1280, "height": 800}
 WALKS = {"mage_knight": mage_knight_round, "mice_mystics": mice_and_mystics_round}
 
 
-def photograph(browser, base: str, name: str, walk, out: Path, locale: str) -> list[tuple[str, list[str]]]:
+def photograph(browser, base: str, name: str, walk, out: Path, locale: str,
+               group_screen: dict = GROUP_SCREEN) -> list[tuple[str, list[str]]]:
     def device(viewport, **extra):
         return browser.new_context(viewport=viewport, locale=locale, **extra).new_page()
 
     moments = walk(base)
     first = next(moments)
     code = walk.code
-    tablet, screen = device(TABLET), device(GROUP_SCREEN)
+    tablet, screen = device(TABLET), device(group_screen)
     tablet.goto(f"{base}/g/{code}")
     screen.goto(f"{base}/g/{code}/screen")
     phones = {}
@@ -67,7 +68,10 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("/tmp/table-companion-shots"))
     parser.add_argument("--locale", default="en-US")
     parser.add_argument("--only", choices=list(WALKS))
+    parser.add_argument("--screen", default="1280x800", help="the group screen's size, WIDTHxHEIGHT (a tablet "
+                                                            "standing: 800x1280)")
     args = parser.parse_args()
+    width, height = (int(n) for n in args.screen.split("x"))
     tmp = Path(tempfile.mkdtemp())
     make_app(tmp / "shots.db")
     server, base = start_server(f"sqlite:///{tmp / 'shots.db'}", app="tests.served:create()", migrate=False,
@@ -81,7 +85,8 @@ def main() -> None:
                 if args.only and name != args.only:
                     continue
                 page.append(f"<h1>{name}</h1>")
-                for title, files in photograph(browser, base, name, walk, args.out, args.locale):
+                for title, files in photograph(browser, base, name, walk, args.out, args.locale,
+                                                  {"width": width, "height": height}):
                     page.append(f"<h2>{html.escape(title)}</h2>" +
                                 "".join(f'<img src="{name}/{f}" alt="{f}">' for f in files))
                 print(f"{name}: {len(list((args.out / name).glob('*.png')))} screenshots in {args.out / name}")

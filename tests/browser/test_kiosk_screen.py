@@ -1,6 +1,6 @@
 """The group screen is a kiosk (issue 23, point 5): in every state of a scripted round of each game — up to ten
 initiative track entries, a boss, the surge question, End of Round's last turns, the preparation, the score —
-it fits a 1024×768 and a 1280×800 tablet without scrolling, in English and Russian, with what matters in view
+it fits a 1024×768 and a 1280×800 tablet, lying or standing (768×1024, 800×1280), without scrolling, in English and Russian, with what matters in view
 and in type big enough to read from across the table."""
 from __future__ import annotations
 
@@ -11,6 +11,9 @@ from tests.browser.conftest import api_act, api_game, api_get, pick_all_tactics
 from tests.browser.walks import at_version, mage_knight_round, mice_and_mystics_round
 
 TABLETS = [{"width": 1024, "height": 768}, {"width": 1280, "height": 800}]
+# The same tablets stood on end (a stand at the table's end holds one upright).
+PORTRAIT = [{"width": size["height"], "height": size["width"]} for size in TABLETS]
+ORIENTATIONS = {"landscape": TABLETS, "portrait": PORTRAIT}
 # Wholly in view: whose moment, who comes next, what the table owes, and every entry of the lists the table
 # reads from the screen (the track, the hourglass, Round Order, the Source, the score).
 IN_VIEW = [".screen-now", ".screen-next", ".screen-owes", ".mm-screen-track li", ".mms-pages li",
@@ -37,9 +40,9 @@ SIZES = """(smallest) => Object.entries(smallest).flatMap(([selector, px]) =>
     .map(el => [selector, parseFloat(getComputedStyle(el).fontSize), px]).filter(([, size, px]) => size < px))"""
 
 
-def screens(device, base: str, code: str, locale: str) -> list:
+def screens(device, base: str, code: str, locale: str, orientation: str = "landscape") -> list:
     pages = []
-    for viewport in TABLETS:
+    for viewport in ORIENTATIONS[orientation]:
         page = device(viewport, locale=locale)
         page.goto(f"{base}/g/{code}/screen")
         pages.append(page)
@@ -53,7 +56,7 @@ def check(pages, version: int, name: str) -> None:
         problems = page.evaluate(FITS, IN_VIEW) + [f"{s} is {px}px, under {least}px"
                                                     for s, px, least in page.evaluate(SIZES, SMALLEST_PX)]
         if problems:
-            page.screenshot(path=f"/tmp/kiosk-{name}-{size['width']}.png")
+            page.screenshot(path=f"/tmp/kiosk-{name}-{size['width']}x{size['height']}.png")
         assert not problems, f"at {name} on {size['width']}×{size['height']}: {problems}"
 
 
@@ -61,12 +64,13 @@ def version_of(base: str, code: str) -> int:
     return api_get(base, code)["version"]
 
 
+@pytest.mark.parametrize("orientation", ORIENTATIONS)
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
-def test_the_mice_and_mystics_screen_never_scrolls(live_server, device, locale):
+def test_the_mice_and_mystics_screen_never_scrolls(live_server, device, locale, orientation):
     moments = mice_and_mystics_round(live_server)
     moment = next(moments)
     code = mice_and_mystics_round.code
-    pages = screens(device, live_server, code, locale)
+    pages = screens(device, live_server, code, locale, orientation)
     seen = 0
     while moment is not None:
         check(pages, moment.version, moment.name)
@@ -87,12 +91,13 @@ def test_the_mice_and_mystics_screen_never_scrolls(live_server, device, locale):
     check(pages, version_of(live_server, code), "chapter-won")
 
 
+@pytest.mark.parametrize("orientation", ORIENTATIONS)
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
-def test_the_mage_knight_screen_never_scrolls(live_server, device, locale):
+def test_the_mage_knight_screen_never_scrolls(live_server, device, locale, orientation):
     moments = mage_knight_round(live_server)
     moment = next(moments)
     code = mage_knight_round.code
-    pages = screens(device, live_server, code, locale)
+    pages = screens(device, live_server, code, locale, orientation)
     seen = 0
     while moment is not None:
         check(pages, moment.version, moment.name)
@@ -107,12 +112,13 @@ def test_the_mage_knight_screen_never_scrolls(live_server, device, locale):
     check(pages, version_of(live_server, code), "score")
 
 
+@pytest.mark.parametrize("orientation", ORIENTATIONS)
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
-def test_the_table_dice_source_entry_fits_and_says_what_the_table_owes(live_server, device, locale):
+def test_the_table_dice_source_entry_fits_and_says_what_the_table_owes(live_server, device, locale, orientation):
     code = api_game(live_server, "mage_knight", {"player_name": ["Vera", "Boris", "Chen"],
                                                  "hero": ["tovak", "goldyx", "norowas"],
                                                  "scenario": "full_conquest", "dice_mode": "table"})
-    pages = screens(device, live_server, code, locale)
+    pages = screens(device, live_server, code, locale, orientation)
     check(pages, 0, "source-entry")
     owes = "Enter the Source dice" if locale == "en-US" else "Введите кубики Источника"
     for page in pages:
