@@ -8,6 +8,9 @@ followed. A name built at run time (`f"colour_{i}"`) is not found; the API accep
 What a setup cannot do without (a field read with no default, lists that go in step) is not in a call's
 shape: the setup's module says it beside parse_setup, as SETUP_NEEDS (JSON Schema, built with the helpers
 below from the constants parse_setup itself checks against), with a SETUP_EXAMPLE it takes.
+
+Each kind's schemas of an action and of a new game are assembled here as well (action_request,
+new_game_request): web/openapi.py only places them in the document.
 """
 from __future__ import annotations
 
@@ -18,6 +21,8 @@ import textwrap
 import types
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping
+
+from .base import MAX_PARAM_TEXT, MAX_PARAMS
 
 MAX_DEPTH = 5
 # Text as the API takes it: no control characters (the request is refused with 400 if it has any).
@@ -36,6 +41,53 @@ ANY: dict[str, Any] = {}
 def action_params(action: Callable) -> dict[str, dict]:
     """{param name: JSON Schema} of what `action(state, params, rng)` reads."""
     return reads(action, "params")
+
+
+# A value the app lets through (params and setups: web/forms.py json_params) where the rules read none:
+# they ignore it.
+OTHER_VALUE = {"type": ["string", "integer", "boolean", "null"], "maxLength": MAX_PARAM_TEXT, "pattern": PLAIN,
+               "minimum": -2 ** 53, "maximum": 2 ** 53}
+
+
+def params_object(schema: dict, description: str) -> dict:
+    """An action's params or a setup: what the rules read, and the limits every such object is held to."""
+    return {**schema, "type": "object", "description": description, "maxProperties": MAX_PARAMS,
+            "propertyNames": {"maxLength": 40, "pattern": PLAIN}, "additionalProperties": OTHER_VALUE}
+
+
+def kind_actions(kind: Any) -> dict[str, Any]:
+    """The kind's action registry: {name: function(state, params, rng)}."""
+    return dict(getattr(sys.modules[type(kind).__module__], "ACTIONS", {}))
+
+
+def action_request(kind: Any, version: dict) -> dict:
+    """One schema per action of the kind (for the API's description): its name, the version seen (`version`:
+    the schema of one, as the document names it), and the params it reads."""
+    variants = []
+    for name, func in sorted(kind_actions(kind).items()):
+        params = action_params(func)
+        variants.append({
+            "title": f"{kind.key}.{name}", "description": summary(func), "type": "object",
+            "required": ["action", "version"],
+            "properties": {"action": {"const": name}, "version": version,
+                           "params": params_object({"properties": params},
+                                                   "what the action reads; other params are ignored")}})
+    return {"title": f"an action of {kind.key}", "anyOf": variants}
+
+
+def new_game_request(kind: Any) -> dict:
+    """A new game of the kind, for the API's description: its setup as the kind's parse_setup reads it."""
+    setup = setup_schema(kind.parse_setup)
+    examples = [{"kind": kind.key, "title": "Friday night", "setup": e} for e in setup.get("examples", [])]
+    return {"title": f"a new game of {kind.key}", "type": "object", "required": ["kind", "setup"],
+            **({"examples": examples} if examples else {}),
+            "properties": {
+                "kind": {"const": kind.key},
+                # null is taken as no title, as leaving it out is: JSON clients often send an unset field so.
+                "title": {"type": ["string", "null"], "maxLength": 80,
+                          "description": "the game's name; empty, null or absent: the game's own name"},
+                "setup": params_object(setup,
+                                       "the setup form's fields (docs/rules-*.md); other fields are ignored")}}
 
 
 def reads(func: Callable, pname: str) -> dict[str, dict]:

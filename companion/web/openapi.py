@@ -5,15 +5,13 @@ own code (rules/describe.py): an action added to the rules is described here wit
 """
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from flask import current_app
 
 from .. import kinds
-from ..rules.describe import PLAIN, action_params, setup_schema, summary
+from ..rules.describe import action_request, new_game_request
 from ..store import CODE_ALPHABET, CODE_LENGTH, EXPORT_FORMAT
-from .forms import MAX_PARAMS, MAX_VALUE
 
 JSON = "application/json"
 EVENTS_PAGE, EVENTS_MAX = 100, 500  # the history's page: by default, and at most (api.py answers by them)
@@ -58,51 +56,6 @@ def _created(description: str) -> dict:
 
 def _errors(*statuses: str) -> dict:
     return {s: (ERRORS | STALE_AND_REFUSED)[s] for s in statuses}
-
-
-# A value forms.json_params lets through (params and setups), where the rules read none: they ignore it.
-OTHER_VALUE = {"type": ["string", "integer", "boolean", "null"], "maxLength": MAX_VALUE, "pattern": PLAIN,
-               "minimum": -2 ** 53, "maximum": 2 ** 53}
-
-
-def params_object(schema: dict, description: str) -> dict:
-    """An action's params or a setup: what the rules read, and the limits every such object is held to."""
-    return {**schema, "type": "object", "description": description, "maxProperties": MAX_PARAMS,
-            "propertyNames": {"maxLength": 40, "pattern": PLAIN}, "additionalProperties": OTHER_VALUE}
-
-
-def kind_actions(kind: Any) -> dict[str, Any]:
-    """The kind's action registry: {name: function(state, params, rng)}."""
-    return dict(getattr(sys.modules[type(kind).__module__], "ACTIONS", {}))
-
-
-def action_request(kind: Any) -> dict:
-    """One schema per action of the kind: its name, the version seen, and the params it reads."""
-    variants = []
-    for name, func in sorted(kind_actions(kind).items()):
-        params = action_params(func)
-        variants.append({
-            "title": f"{kind.key}.{name}", "description": summary(func), "type": "object",
-            "required": ["action", "version"],
-            "properties": {"action": {"const": name}, "version": ref("Version"),
-                           "params": params_object({"properties": params},
-                                                   "what the action reads; other params are ignored")}})
-    return {"title": f"an action of {kind.key}", "anyOf": variants}
-
-
-def new_game_request(kind: Any) -> dict:
-    """A new game of the kind: its setup as the kind's parse_setup reads it (rules/describe.py)."""
-    setup = setup_schema(kind.parse_setup)
-    examples = [{"kind": kind.key, "title": "Friday night", "setup": e} for e in setup.get("examples", [])]
-    return {"title": f"a new game of {kind.key}", "type": "object", "required": ["kind", "setup"],
-            **({"examples": examples} if examples else {}),
-            "properties": {
-                "kind": {"const": kind.key},
-                # null is taken as no title, as leaving it out is: JSON clients often send an unset field so.
-                "title": {"type": ["string", "null"], "maxLength": 80,
-                          "description": "the game's name; empty, null or absent: the game's own name"},
-                "setup": params_object(setup,
-                                       "the setup form's fields (docs/rules-*.md); other fields are ignored")}}
 
 
 def schemas() -> dict:
@@ -157,7 +110,7 @@ def schemas() -> dict:
                                                    "properties": {"game": ref("Game")}}]},
         "NewGame": {"anyOf": [ref(f"NewGameOf_{k.key}") for k in every_kind]},
         **{f"NewGameOf_{k.key}": new_game_request(k) for k in every_kind},
-        "Action": {"anyOf": [action_request(k) for k in every_kind]},
+        "Action": {"anyOf": [action_request(k, ref("Version")) for k in every_kind]},
         "Undo": {"type": "object", "required": ["version"], "properties": {"version": ref("Version")}},
         "ExportFile": {"type": "object", "required": ["format", "kind", "title", "version", "state", "events"],
                        "properties": {
