@@ -27,14 +27,14 @@ def create_app(test_config: dict | None = None) -> Flask:
         n = app.config["PROXIES"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)
 
-    from . import database, i18n, kinds, presence, security, watch
+    from . import database, expiry, i18n, kinds, presence, security, watch
     database.init_app(app)
     presence.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
     kinds.init_app(app, app.config["GAME_KINDS"])
 
-    from .web import (api, assets, body_timeout, devices, errors, expiry, forms, games, home, join, limits, live,
+    from .web import (api, assets, body_timeout, devices, errors, forms, games, home, join, limits, live,
                       panel_cache, pwa)
     limits.init_app(app)
     expiry.init_app(app)

@@ -124,7 +124,7 @@ DEFAULTS = {
     # Where the limits' counts of one server's worker processes live (limit_storage.py); empty: /dev/shm,
     # a file system in RAM, where there is one, else beside the database.
     "LIMITS_FOLDER": "",
-    # A game nobody has touched for this long is archived, then deleted this much later (web/expiry.py).
+    # A game nobody has touched for this long is archived, then deleted this much later (expiry.py).
     "IDLE_ARCHIVE_DAYS": 180,
     "ARCHIVED_DELETE_DAYS": 90,
     # A game a device deleted can be restored this long (the home page of the devices that had it says so).

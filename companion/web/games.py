@@ -8,11 +8,11 @@ from flask import Blueprint, Response, abort, g, jsonify, make_response, redirec
 from flask_babel import format_date, gettext as _
 from markupsafe import Markup
 
-from .. import security, store
+from .. import expiry, security, store
 from ..i18n import current_language, translate
 from ..models import Game
 from ..rules.base import BadParams, RuleError, Text
-from . import devices, expiry, join, panel_cache
+from . import devices, join, panel_cache
 from .errors import error_response, wants_json
 from .limits import change_limit
 from .forms import BadForm, action_params, short_text, version

@@ -7,10 +7,10 @@ from urllib.parse import urlsplit
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import game_icons, kinds, security, store
+from .. import expiry, game_icons, kinds, security, store
 from ..i18n import LANG_COOKIE, translate
 from ..rules.base import BadParams, RuleError, Text
-from . import devices, expiry, limits
+from . import devices, limits
 from .errors import error_response
 from .forms import CONTROL, BadForm, action_params, gunzip, json_loads, short_text
 from .games import draw_every_page

@@ -12,8 +12,8 @@ from datetime import datetime, timedelta
 import click
 from flask import Flask, current_app
 
-from .. import store
-from ..models import Game, utcnow
+from . import store
+from .models import Game, utcnow
 
 SWEEP_EVERY = timedelta(days=1)
 
