@@ -29,18 +29,19 @@ def load(code: str, find=store.find) -> Game:
 def seats_context(game: Game, kind, held: dict[str, tuple[str, str]]) -> dict:
     """The game's seats with who holds them, and this device's seat with its cue (your turn …)."""
     if not hasattr(kind, "seats"):
-        return {"seats": [], "my_seat": None, "my_status": None, "for_seat": None, "for_seat_name": "",
-                "act_step": {"inside": False}}
+        return {"seats": [], "my_seat": None, "my_status": None, "for_seat": None, "moment_seat": None,
+                "moment_seat_name": "", "act_step": {"inside": False}}
     me = devices.current().id
     seats = []
     for seat in kind.seats(game.state):
         holder, label = held.get(seat["id"], (None, ""))
         seats.append({**seat, "holder": holder, "mine": holder == me, "holder_label": "" if holder == me else label})
     mine = next((seat for seat in seats if seat["mine"]), None)
-    for_seat = another_seats_moment(kind, game.state, mine and mine["id"])
+    moment_seat = kind.moment_seat(game.state) if hasattr(kind, "moment_seat") else None
     return {"seats": seats, "my_seat": mine,
             "my_status": kind.seat_status(game.state, mine["id"]) if mine else None,
-            "for_seat": for_seat, "for_seat_name": next((s["name"] for s in seats if s["id"] == for_seat), ""),
+            "for_seat": another_seats_moment(kind, game.state, mine and mine["id"]), "moment_seat": moment_seat,
+            "moment_seat_name": next((s["name"] for s in seats if s["id"] == moment_seat), ""),
             "act_step": {"inside": False}}  # macros.html `act_for`: drawing its controls now
 
 
@@ -70,6 +71,11 @@ def game_context(shot: store.Snapshot, *, live: bool | None = None, **extra) -> 
     context["ask_seat"] = bool(context["seats"]) and not context["my_seat"] and not context["watching"]
     context["device_view"] = device_view(view_of(context["my_seat"] and context["my_seat"]["id"],
                                                  context["me"], context["watching"]))
+    # Whose controls macros.html `act_for` folds behind "Act for …". A live panel's kind part is drawn once
+    # for every device: folded at every seat's moment, and opened by app.js where the panel has no
+    # data-act-for (the seat's own phone, a device with no seat). A whole page (no JavaScript needed) is
+    # this device's alone: folded only on another seat's phone.
+    context["fold_for"] = context["moment_seat"] if live else context["for_seat"]
     if live:
         context["csrf_field"] = lambda: ""
     else:
@@ -120,14 +126,13 @@ def kept_panel(moment: panel_cache.Moment) -> panel_cache.Panel | None:
 
 
 def draw_panel(moment: panel_cache.Moment, shot: store.Snapshot) -> panel_cache.Panel:
-    """Draw this device's view of `moment` (the kind's part once for every view that shows it alike: the
-    acting seat's controls in one tap, or behind "Act for …" on another seat's phone) and keep it."""
+    """Draw this device's view of `moment` (the kind's part once for every view: see game_context's
+    `fold_for`) and keep it."""
     store.done_reading()  # no connection held while drawing
     context = game_context(shot, live=True)
-    variant = context["for_seat"]
-    if variant not in moment.kind_html:
-        moment.kind_html[variant] = draw_template(context["kind"].template, **context)
-    kind_html = moment.kind_html[variant]
+    if moment.kind_html is None:
+        moment.kind_html = draw_template(context["kind"].template, **context)
+    kind_html = moment.kind_html
     context["kind_panel"] = lambda: Markup(kind_html)
     view = view_of(context["my_seat"] and context["my_seat"]["id"], context["me"], context["watching"])
     panel = panel_cache.Panel(draw_block("game.html", "panel", **context), context["device_view"],

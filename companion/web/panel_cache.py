@@ -61,9 +61,7 @@ class Moment:
 
     def __init__(self, key: tuple, seat_of: dict[str, str]):
         self.key, self.seat_of = key, seat_of  # device id -> the seat it holds
-        # The kind's part: one drawing for the acting seat, the devices with no seat and a moment that is
-        # nobody's (key None), one for every other seat's phone (key: the acting seat, its controls folded).
-        self.kind_html: dict[str | None, str] = {}
+        self.kind_html: str | None = None  # the kind's part: one drawing for every view (games.draw_panel)
         self.panels: dict[tuple, Panel] = {}
 
 

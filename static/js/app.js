@@ -248,6 +248,11 @@
     p.querySelectorAll("details").forEach(function (details) {
       if (openSections.indexOf(sectionKey(details)) !== -1) { details.open = true; }
     });
+    // The panel is drawn once for every device, with a seat's moment folded behind "Act for …"; on this
+    // device that is not another seat's phone (its own seat, or none): one tap, before it is painted.
+    if (!p.hasAttribute("data-act-for")) {
+      p.querySelectorAll("details.act-for").forEach(function (details) { details.open = true; });
+    }
     // This device's tap raised a question that holds the game (a surge): bring it into view, wherever
     // the page was scrolled, and move focus to it so keyboards and screen readers land there too.
     var ask = p.querySelector("[data-asks]");

@@ -26,7 +26,8 @@
   function press(name) {
     var p = panel();
     var button = p && p.querySelector('[data-shortcut="' + name + '"]');
-    if (!button || button.disabled) { return false; }
+    // A control folded behind "Act for …" on another seat's phone waits for that deliberate step.
+    if (!button || button.disabled || button.closest("details:not([open])")) { return false; }
     button.click();
     return true;
   }
