@@ -47,7 +47,9 @@ class MageKnightRound:
         text = self.thumb.text()
         if "Round preparation" in text:
             return "preparation"
-        if "Picks a tactic now" in text:
+        # With the table's dice the round's Source is entered before the first pick (the page says so
+        # first: "Enter the Source dice", the pick after it).
+        if "Picks a tactic now" in text or self.thumb.has("pick_tactic") or self.thumb.has("enter_source"):
             return "tactics"
         return "turns"
 
