@@ -236,7 +236,10 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     var p = panel();
     if (!p || event.detail.target !== p) { return; }
-    openSections = Array.prototype.map.call(p.querySelectorAll("details[open]"), sectionKey);
+    // A fold app.js opened (this device not another seat's phone) is no section the player opened: were
+    // it kept, a device taking another seat would find that seat's moment open, one tap.
+    var opened = p.hasAttribute("data-act-for") ? "details[open]" : "details[open]:not(.act-for)";
+    openSections = Array.prototype.map.call(p.querySelectorAll(opened), sectionKey);
     momentInView = inView(p.querySelector(".seat-banner"));
     askedBefore = !!p.querySelector("[data-asks]");
     versionBefore = +p.dataset.version;

@@ -185,3 +185,24 @@ def test_mice_a_waiting_phones_tap_never_ends_another_mouses_turn(live_server, p
     second_step(waiting, "next_turn", locale, players[mine])
     at_version(waiting, game["version"] + 1)
     assert api_get(live_server, code)["view"]["acting"] != game["view"]["acting"]
+
+
+def test_a_phone_that_takes_a_seat_after_a_live_change_finds_the_other_seats_moment_folded(live_server, browser):
+    """A phone with no seat yet has the acting seat's controls open (one live panel for every device, opened
+    by app.js where it is not another seat's phone); taking another seat then must not carry that opening
+    over into its first seated panel as an "open section"."""
+    code = api_game(live_server, "mage_knight", {**MK, "dice_mode": "app"})
+    page = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+    page.goto(f"{live_server}/g/{code}")
+    game = api_get(live_server, code)
+    params = next(a["params"] for a in game["view"]["actions"] if a["action"] == "pick_tactic")
+    api_act(live_server, code, "pick_tactic", params)  # the panel comes live: the shared drawing
+    at_version(page, game["version"] + 1)
+    picker = api_get(live_server, code)["view"]["pick_queue"][0]
+    expect(page.locator("#game-panel details.act-for").first).to_have_attribute("open", "")
+    take_seat(page, next(s for s in ("p1", "p2", "p3") if s != picker))
+    expect(page.locator("#game-panel")).to_have_attribute("data-act-for", picker)
+    for details in page.locator("#game-panel details.act-for").all():
+        expect(details).not_to_have_attribute("open", "")
+    for button in page.locator(control("pick_tactic")).all():
+        expect(button).to_be_hidden()
