@@ -34,12 +34,18 @@ forwarded_allow_ips = ""
 control_socket_disable = True
 
 
-# Once a worker has loaded the app: its database connections opened before the first tap needs one
-# (companion/database.py), and Python's collector set for a thousand open streams (companion/collector.py).
+# Once a worker has loaded the app: its database connections opened, the query that reads a game built
+# and its templates compiled before the first device needs them (companion/database.py, store.py,
+# compiled_templates.py), and Python's collector set for a thousand open streams (companion/collector.py).
 def post_worker_init(worker):
-    from companion.collector import settle  # the app is loaded by now: these import nothing new
+    from companion import store  # the app is loaded by now: these import nothing new
+    from companion.collector import settle
+    from companion.compiled_templates import compile_all
     from companion.database import warm_up
     warm_up(worker.wsgi)
+    with worker.wsgi.app_context():
+        store.warm_up()
+    compile_all(worker.wsgi)
     settle()
 
 

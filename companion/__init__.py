@@ -27,10 +27,11 @@ def create_app(test_config: dict | None = None) -> Flask:
         n = app.config["PROXIES"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)
 
-    from . import database, expiry, i18n, kinds, presence, security, watch
+    from . import compiled_templates, database, expiry, i18n, kinds, presence, security, watch
     database.init_app(app)
     presence.init_app(app)
     i18n.init_app(app)
+    compiled_templates.init_app(app)
     security.init_app(app)
     kinds.init_app(app, app.config["GAME_KINDS"])
 

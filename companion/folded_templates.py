@@ -8,6 +8,7 @@ and only in autoescaped templates (there `_()` gives markup: the folded text is 
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterator
 
 from babel.support import NullTranslations, Translations
@@ -17,6 +18,7 @@ from jinja2.ext import Extension
 from jinja2.lexer import Token, TokenStream
 from markupsafe import Markup
 
+from . import compiled_templates
 from .i18n import TRANSLATIONS, current_language
 
 
@@ -69,8 +71,12 @@ def environment_for(app: Flask, locale: str) -> Environment:
     environments = app.extensions.setdefault("folded_templates", {})
     environment = environments.get(locale)
     if environment is None:
+        translations = Translations.load(str(TRANSLATIONS), [locale])
         environment = app.jinja_env.overlay(extensions=[FoldConstantGettext])
-        environment.fold_translations = Translations.load(str(TRANSLATIONS), [locale])
+        environment.fold_translations = translations
+        # Its compiled code kept apart from the other languages', and from code folded from other texts.
+        compiled_templates.keep(app, environment, locale, Path(__file__).read_bytes(),
+                                *(Path(path).read_bytes() for path in getattr(translations, "files", ())))
         environments[locale] = environment
     return environment
 
