@@ -1,7 +1,8 @@
 // Keep the screen awake during a game: the top bar's toggle (#wake). The Screen Wake Lock API where
 // the browser has it (secure contexts: https, localhost); otherwise NoSleep.js (static/vendor/,
-// a silent looping video). The choice is remembered per device; the button always shows what is
-// really happening: "Screen stays on", "Screen may sleep" or "Not supported".
+// a silent looping video), fetched only by a browser that needs it (plain http on the LAN). The
+// choice is remembered per device; the button always shows what is really happening: "Screen stays
+// on", "Screen may sleep" or "Not supported".
 (function () {
   "use strict";
 
@@ -120,11 +121,23 @@
   document.addEventListener("DOMContentLoaded", function () {
     button = document.getElementById("wake");
     if (!button) { return; }
-    unsupported = !native && typeof window.NoSleep !== "function";
     wanted = remembered();
     button.addEventListener("click", toggle);
+    if (native) {
+      ready();
+      return;
+    }
+    var script = document.createElement("script");
+    script.src = button.dataset.fallback;
+    script.onload = ready;
+    script.onerror = function () { unsupported = true; ready(); };
+    document.head.appendChild(script);
+  });
+
+  function ready() {
+    unsupported = unsupported || (!native && typeof window.NoSleep !== "function");
     button.removeAttribute("data-pending");  // its place was kept: no layout shift
     render();
     if (wanted) { acquire(); }
-  });
+  }
 })();
