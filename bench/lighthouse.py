@@ -50,9 +50,9 @@ def main() -> None:
     try:
         code = new_game(base)
         pages = {"home": f"{base}/", "game page": f"{base}/g/{code}", "group screen": f"{base}/g/{code}/screen"}
-        # Each page once before it is audited: the first request after a start compiles its templates
-        # (about 0.3 s for a game page), which Lighthouse's throttling model would add to every metric;
-        # a table's server has drawn its pages long before a phone opens one.
+        # Each page once before it is audited, as a table's server has served its pages before. (A worker
+        # compiles its templates at start, gunicorn.conf.py: the first answer of a fresh worker is no
+        # longer 0.3-0.4 s slower, which Lighthouse's throttling model would add to every metric.)
         for url in pages.values():
             urllib.request.urlopen(url).read()
         print("Lighthouse 12.2.3, mobile profile (default throttling), system Chromium; each page fetched "
