@@ -25,7 +25,7 @@ from . import changes, kinds, presence
 from .database import one_writer
 from .models import Device, Event, Game, Presence, Seat, db, utcnow
 from .rules.base import (MAX_PARAM_TEXT, MAX_PARAM_VALUES, MAX_TEXT_DEPTH, BadParams, N_, Outcome, RuleError,
-                         is_plain_data, is_plain_params, is_plain_text, text_from_file)
+                         check_acting_seat, is_plain_data, is_plain_params, is_plain_text, text_from_file)
 
 # No 0/O, 1/I/L, 5/S, 2/Z, 8/B: a code read across the table is typed right the first time.
 CODE_ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY"
@@ -62,6 +62,10 @@ class StaleVersion(Exception):
         """The one change since the version the device saw was its own: the same tap, arrived twice."""
         latest = latest_event(self.game)
         return self.game.version == seen_version + 1 and latest is not None and latest.device_id == device_id
+
+
+class TapCameTwice(StaleVersion):
+    """StaleVersion where the one change since was this device's own: the same tap arrived twice."""
 
 
 @dataclass(frozen=True)
@@ -313,16 +317,74 @@ class Snapshot:
     undo_target: Event | None
     seating: dict[str, tuple[str, str]]
     connected: list[tuple[str, str]] | None = None
+    may_delete: bool = False  # (a whole page) the device it is shown to may delete the game
+    refused: Exception | None = None  # why the change a device asked for was not made (page_action, page_undo)
 
 
-def snapshot(game: Game, seen_by: str | None = None, roster: bool = False) -> Snapshot:
+def snapshot(game: Game, seen_by: str | None = None, roster: bool = False, refused: Exception | None = None
+             ) -> Snapshot:
     """The game in hand (just changed, say) with what its screen shows; `seen_by`: the device it is
     shown to (its presence noted); `roster`: with the devices connected (a whole page)."""
-    latest = latest_event(game)
-    shot = Snapshot(game, kind_of(game), latest, undo_target(game, latest), seating(game),
-                    connected_devices(game) if roster else None)
+    shot = _snapshot(game, seen_by, roster, refused)
     if seen_by is not None:
         touch_presence(game.id, seen_by)
+    return shot
+
+
+def _snapshot(game: Game, device_id: str | None, roster: bool, refused: Exception | None) -> Snapshot:
+    latest = latest_event(game)
+    return Snapshot(game, kind_of(game), latest, undo_target(game, latest), seating(game),
+                    *_roster(game, device_id, roster), refused=refused)
+
+
+def _roster(game: Game, seen_by: str | None, roster: bool) -> tuple[list[tuple[str, str]] | None, bool]:
+    """What a whole page adds: the devices connected, and whether the device it is for may delete the game."""
+    if not roster:
+        return None, False
+    return connected_devices(game), seen_by is not None and may_delete(game, seen_by)
+
+
+def page_action(code: str, device: DeviceRef, action: str, params: Mapping[str, Any], seen_version: int,
+                rng: random.Random, *, for_seat: str | None, translate: Callable[[str], str],
+                whole_page: bool) -> Snapshot | None:
+    """A page's tap: the game read with this device's seat in one query, the seat's moment kept for its own
+    phone (rules.base.check_acting_seat), the action applied. Then what answers it, read in one go: None
+    after a change that a whole page answers with a redirect; else the snapshot to draw, with the refusal
+    in it (`whole_page`: with the roster). The connection is given back before the drawing."""
+    game, my_seat = find_with_seat(code, device.id)
+    try:
+        if seen_version == game.version:
+            check_acting_seat(kind_of(game), game.state, my_seat, action, for_seat)
+        apply_action(game, action, params, seen_version, device, rng, translate)
+    except StaleVersion as stale:
+        return _answer(stale.game, device, _stale(stale, device, seen_version), whole_page)
+    except RuleError as refused:
+        return _answer(game, device, refused, whole_page)
+    return _answer(game, device, None, whole_page)
+
+
+def page_undo(code: str, device: DeviceRef, seen_version: int, *, whole_page: bool) -> Snapshot | None:
+    """A page's Undo, answered as page_action's tap is."""
+    game = find_for_change(code)
+    try:
+        undo(game, seen_version, device)
+    except StaleVersion as stale:
+        return _answer(stale.game, device, _stale(stale, device, seen_version), whole_page)
+    except RuleError as refused:
+        return _answer(game, device, refused, whole_page)
+    return _answer(game, device, None, whole_page)
+
+
+def _stale(stale: StaleVersion, device: DeviceRef, seen_version: int) -> StaleVersion:
+    return TapCameTwice(stale.game) if stale.came_twice(device.id, seen_version) else stale
+
+
+def _answer(game: Game, device: DeviceRef, refused: Exception | None, whole_page: bool) -> Snapshot | None:
+    if refused is None and whole_page:
+        return None
+    # The device's presence is not noted here: its page's stream notes it as it hears of the change.
+    shot = _snapshot(game, device.id, whole_page and refused is not None, refused)
+    done_reading()
     return shot
 
 
@@ -340,8 +402,7 @@ def find_with_snapshot(code: str, seen_by: str | None = None, roster: bool = Fal
     elif last.undo_next == last.seq:
         undoable = last
     shot = Snapshot(game, kind_of(game), last, undoable,
-                    {seat: (device, label or "") for seat, device, label in seats or ()},
-                    connected_devices(game) if roster else None)
+                    {seat: (device, label or "") for seat, device, label in seats or ()}, *_roster(game, seen_by, roster))
     if seen_by is not None:
         touch_presence(game.id, seen_by)
     return shot

@@ -208,6 +208,32 @@ class BadParams(RuleError):
     """The request itself is malformed: unknown action, missing or non-numeric field (HTTP 400)."""
 
 
+class NotThisSeatsMoment(RuleError):
+    """A seated phone's tap for another seat's moment, without the deliberate second step (HTTP 403)."""
+
+
+def another_seats_moment(kind: Any, state: dict, my_seat: str | None) -> str | None:
+    """The seat whose moment it is, when that is not this seated device's: there its controls for that seat
+    take a second, deliberate step ("Act for Boris…"). None on the seat's own phone, on a device with no seat
+    (the shared one, just watching) and at a moment that is nobody's in particular."""
+    if my_seat is None or not hasattr(kind, "moment_seat"):
+        return None
+    seat = kind.moment_seat(state)
+    return seat if seat not in (None, my_seat) else None
+
+
+def check_acting_seat(kind: Any, state: dict, my_seat: str | None, action: str, for_seat: str | None) -> None:
+    """A seated phone takes a seat's action at another seat's moment only through "Act for …", whose forms
+    say `for_seat`: a tap without it (an old page, a panel drawn before the device took its seat) is refused
+    and changes nothing. Scripts (the JSON API) are not asked."""
+    seat = another_seats_moment(kind, state, my_seat)
+    if seat is None or action not in kind.seat_actions or for_seat == seat:
+        return
+    name = next((s["name"] for s in kind.seats(state) if s["id"] == seat), seat)
+    raise NotThisSeatsMoment(N_("It is {name}'s moment, and this phone is another seat's: nothing was applied. "
+                                "To act for {name}, open “Act for {name}…” first."), name=name)
+
+
 @dataclass(frozen=True)
 class Outcome:
     """The new state, the label of the event in the history, and notices to show once."""

@@ -9,7 +9,7 @@ import json
 import random
 from typing import Any
 
-from flask import Blueprint, abort, current_app, jsonify, request, url_for
+from flask import Blueprint, current_app, jsonify, request, url_for
 from flask_babel import gettext as _
 
 from .. import store

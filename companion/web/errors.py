@@ -2,15 +2,16 @@
 from __future__ import annotations
 
 from flask import Flask, jsonify, render_template, request
-from flask_babel import gettext as _
+from flask_babel import format_date, gettext as _
 from flask_limiter import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, TooManyRequests
 
-from .. import store
-from .limits import retry_after
-
+from .. import expiry, store
+from ..models import Game
+from . import devices
 from .forms import BadForm
+from .limits import retry_after
 from .render import is_htmx
 
 
@@ -28,6 +29,23 @@ def error_response(status: int, message: str, join_form: bool = False, code: str
             **headers, "HX-Retarget": "#flash", "HX-Reswap": "innerHTML"}
     return render_template("error.html", status=status, message=message, join_form=join_form,
                            code=code), status, headers
+
+
+def deleted_answer(game: Game, status: int = 410):
+    """What a deleted game's code answers, on every path: that it is gone, until when it can be restored, and
+    (to a device that had it) the button that restores it."""
+    until = store.restore_until(game, expiry.keep_deleted())
+    message = _("This game was deleted. It can be restored until %(date)s, then it is gone for good.",
+                date=format_date(until))
+    if wants_json():
+        return jsonify(error=message, status=status, restore_until=until.isoformat() + "Z"), status
+    if is_htmx():
+        return error_response(status, message)
+    deleted_by = store.device_label(game.deleted_by) if game.deleted_by else ""
+    return render_template("deleted.html", game=game, message=message, until=until,
+                           deleted_by=devices.device_name(deleted_by, game.deleted_by) if game.deleted_by else "",
+                           may_restore=store.may_restore(game, devices.current().id),
+                           refused=status == 403), status
 
 
 def said_why(error: HTTPException) -> bool:
@@ -55,7 +73,6 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(store.GameNotFound)
     def no_such_game(error: store.GameNotFound):
         if isinstance(error, store.GameDeleted):
-            from .games import deleted_answer
             return deleted_answer(error.game)
         from .limits import wrong_code
         refusal = wrong_code(error.args[0])

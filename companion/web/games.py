@@ -4,16 +4,16 @@ from __future__ import annotations
 import json
 import random
 
-from flask import Blueprint, Response, abort, g, jsonify, make_response, redirect, render_template, request, url_for
-from flask_babel import format_date, gettext as _
+from flask import Blueprint, Response, abort, current_app, g, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 
-from .. import expiry, security, store
+from .. import security, store
 from ..i18n import current_language, translate
 from ..models import Game
-from ..rules.base import BadParams, RuleError, Text
+from ..rules.base import N_, BadParams, NotThisSeatsMoment, RuleError, Text, another_seats_moment
 from . import devices, join, panel_cache
-from .errors import error_response, wants_json
+from .errors import deleted_answer, error_response
 from .limits import change_limit
 from .forms import BadForm, action_params, short_text, version
 from .render import draw_block, draw_template, is_htmx, page_or_block
@@ -45,16 +45,6 @@ def seats_context(game: Game, kind, held: dict[str, tuple[str, str]]) -> dict:
             "act_step": {"inside": False}}  # macros.html `act_for`: drawing its controls now
 
 
-def another_seats_moment(kind, state: dict, my_seat: str | None) -> str | None:
-    """The seat whose moment it is, when that is not this seated device's: there its controls for that seat
-    take a second, deliberate step ("Act for Boris…"). None on the seat's own phone, on a device with no seat
-    (the shared one, just watching) and at a moment that is nobody's in particular."""
-    if my_seat is None or not hasattr(kind, "moment_seat"):
-        return None
-    seat = kind.moment_seat(state)
-    return seat if seat not in (None, my_seat) else None
-
-
 def game_context(shot: store.Snapshot, *, live: bool | None = None, **extra) -> dict:
     """What the panel shows, from one snapshot of the store (a render asks it nothing more); the whole
     page adds the roster (read with the snapshot) and the join code.
@@ -80,8 +70,7 @@ def game_context(shot: store.Snapshot, *, live: bool | None = None, **extra) -> 
         context["csrf_field"] = lambda: ""
     else:
         # Only a whole page with its roster offers deletion (an import's first drawing has none to offer).
-        context.update(devices=shot.connected or [], join_url=join.join_url(game.code),
-                       may_delete=shot.connected is not None and store.may_delete(game, devices.current().id))
+        context.update(devices=shot.connected or [], join_url=join.join_url(game.code), may_delete=shot.may_delete)
     context.setdefault("kind_panel", lambda: Markup(draw_template(kind.template, **context)))
     return context
 
@@ -195,59 +184,60 @@ def folded(code: str, section: str):
 @bp.post("/act")
 @change_limit
 def act(code: str):
-    device = devices.current()
-    game, my_seat = store.find_with_seat(code, device.id)
-    status, error = 200, None
-    try:
-        seen = version(request.form.get("version"))
-        action = short_text(request.form.get("action"), _("The action"), 40)
-        if seen == game.version and (refusal := not_for_this_seat(game, my_seat, action)):
-            return after_change(game, 403, refusal)
-        store.apply_action(game, action, action_params(request.form), seen, device, random.SystemRandom(),
-                           translate=lambda msgid: translate(Text(msgid)))
-    except BadForm as bad:
-        status, error = 400, str(bad)
-    except store.StaleVersion as stale:
-        game, status = stale.game, 409
-        error = (_("That tap came twice: it counted once. This is the game now.") if stale.came_twice(device.id, seen)
-                 else _("Someone else changed the game first. This is the game now; nothing was applied."))
-    except RuleError as refused:
-        status, error = 400 if isinstance(refused, BadParams) else 422, translate(refused.text)
-    return after_change(game, status, error)
-
-
-def not_for_this_seat(game: Game, my_seat: str | None, action: str) -> str | None:
-    """Why a seated phone's form may not take this action for another seat's moment, or None. Its panel
-    offers it only behind "Act for …", whose forms carry `for_seat`: a post without it (an old page, a
-    panel drawn before the device took its seat) is refused and changes nothing. The API is not asked."""
-    kind = store.kind_of(game)
-    seat = another_seats_moment(kind, game.state, my_seat)
-    if seat is None or action not in kind.seat_actions or request.form.get("for_seat") == seat:
-        return None
-    name = next((translate(s["name"]) for s in kind.seats(game.state) if s["id"] == seat), seat)
-    return _("It is %(name)s's moment, and this phone is another seat's: nothing was applied. To act for "
-             "%(name)s, open “Act for %(name)s…” first.", name=name)
+    seen = version(request.form.get("version"))
+    action = short_text(request.form.get("action"), _("The action"), 40)
+    return answer(code, store.page_action(code, devices.current(), action, action_params(request.form), seen,
+                                          random.SystemRandom(), for_seat=request.form.get("for_seat"),
+                                          whole_page=not is_htmx(), translate=lambda msgid: translate(Text(msgid))))
 
 
 @bp.post("/undo")
 @change_limit
 def undo(code: str):
-    game, device = load(code, store.find_for_change), devices.current()
-    status, error = 200, None
+    seen = version(request.form.get("version"))
+    from_history = request.form.get("from") == "history"
+    shot = store.page_undo(code, devices.current(), seen, whole_page=from_history or not is_htmx())
+    if shot is None and from_history:
+        return redirect(url_for("games.history", code=code), 303)
+    return answer(code, shot, undone=True)
+
+
+@bp.errorhandler(BadForm)
+def refused_form(bad: BadForm):
+    """A game's form the page could not have sent (tampered, or from a stale page): 400 with the game as it
+    is, unchanged. (A bad query of a page that only shows is answered as anywhere else: errors.py.)"""
+    if request.method != "POST":
+        return error_response(400, str(bad))
     try:
-        seen = version(request.form.get("version"))
-        store.undo(game, seen, device)
-    except BadForm as bad:
-        status, error = 400, str(bad)
-    except store.StaleVersion as stale:
-        game, status = stale.game, 409
-        error = (_("That tap came twice: it undid one change. This is the game now.") if stale.came_twice(device.id, seen)
-                 else _("Someone else changed the game first. This is the game now; nothing was undone."))
-    except RuleError as refused:
-        status, error = 422, translate(refused.text)
-    if status == 200 and request.form.get("from") == "history":
-        return redirect(url_for("games.history", code=game.code), 303)
-    return after_change(game, status, error)
+        shot = store.find_with_snapshot(request.view_args["code"], devices.current().id, roster=not is_htmx())
+    except store.GameNotFound as missing:
+        return current_app.handle_user_exception(missing)  # 404 or 410, as for any other request
+    return show_game(shot, 400, error=str(bad))
+
+
+def answer(code: str, shot: store.Snapshot | None, undone: bool = False):
+    """A page's tap answered: a plain form post that changed the game is redirected (POST → 303 → GET);
+    htmx gets the fresh panel (the one every device of its view gets); a refusal shows its message."""
+    if shot is None:
+        return redirect(url_for("games.show", code=code), 303)
+    if shot.refused is None:
+        return show_game(shot)
+    status, error = refusal(shot.refused, undone)
+    return show_game(shot, status, error=error)
+
+
+def refusal(refused: Exception, undone: bool) -> tuple[int, Text]:
+    """The status and the players' message (the page translates it) for a tap the game did not take."""
+    if isinstance(refused, store.TapCameTwice):
+        return 409, Text(N_("That tap came twice: it undid one change. This is the game now.") if undone
+                         else N_("That tap came twice: it counted once. This is the game now."))
+    if isinstance(refused, store.StaleVersion):
+        return 409, Text(N_("Someone else changed the game first. This is the game now; nothing was undone.")
+                         if undone else N_("Someone else changed the game first. This is the game now; nothing "
+                                           "was applied."))
+    if isinstance(refused, NotThisSeatsMoment):
+        return 403, refused.text
+    return 400 if isinstance(refused, BadParams) else 422, refused.text
 
 
 def after_change(game: Game, status: int = 200, error: str | None = None):
@@ -396,10 +386,7 @@ def roster(code: str):
 @change_limit
 def rename(code: str):
     game = load(code)
-    try:
-        store.rename(game, short_text(request.form.get("title"), _("The game's name"), 80))
-    except BadForm as error:
-        return after_change(game, 400, str(error))
+    store.rename(game, short_text(request.form.get("title"), _("The game's name"), 80))
     return redirect(url_for("games.show", code=game.code), 303)
 
 
@@ -435,23 +422,6 @@ def restore(code: str):
             return deleted_answer(game, 403)
         store.restore(game)
     return redirect(url_for("games.show", code=game.code), 303)
-
-
-def deleted_answer(game: Game, status: int = 410):
-    """What a deleted game's code answers, on every path: that it is gone, until when it can be restored, and
-    (to a device that had it) the button that restores it."""
-    until = store.restore_until(game, expiry.keep_deleted())
-    message = _("This game was deleted. It can be restored until %(date)s, then it is gone for good.",
-                date=format_date(until))
-    if wants_json():
-        return jsonify(error=message, status=status, restore_until=until.isoformat() + "Z"), status
-    if is_htmx():
-        return error_response(status, message)
-    deleted_by = store.device_label(game.deleted_by) if game.deleted_by else ""
-    return render_template("deleted.html", game=game, message=message, until=until,
-                           deleted_by=devices.device_name(deleted_by, game.deleted_by) if game.deleted_by else "",
-                           may_restore=store.may_restore(game, devices.current().id),
-                           refused=status == 403), status
 
 
 @bp.get("/export")

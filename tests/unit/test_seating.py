@@ -85,3 +85,24 @@ def test_mage_knight_while_the_table_owes_the_source_dice_every_seat_is_told_so(
     state = MK.apply(state, "enter_source", {"colours": ["blue", "green", "white", "red"]},
                      random.Random(1)).state
     assert MK.seat_status(state, "p2")["text"].msgid == "Your pick"
+
+
+def test_another_seats_phone_takes_a_seat_action_only_with_the_deliberate_step():
+    from companion.rules.base import NotThisSeatsMoment, another_seats_moment, check_acting_seat
+    state = mk_game()  # round 1: Boris (p2) picks a tactic first
+    assert another_seats_moment(MK, state, "p1") == "p2"
+    assert another_seats_moment(MK, state, "p2") is None  # the seat's own phone
+    assert another_seats_moment(MK, state, None) is None  # a device with no seat: the shared one
+    try:
+        check_acting_seat(MK, state, "p1", "pick_tactic", None)
+    except NotThisSeatsMoment as refused:
+        assert refused.text.params["name"] == "Boris"
+    else:
+        raise AssertionError("Anna's phone picked Boris's tactic in one tap")
+    check_acting_seat(MK, state, "p1", "pick_tactic", "p2")  # through "Act for Boris…"
+    check_acting_seat(MK, state, "p2", "pick_tactic", None)  # Boris's own phone
+    check_acting_seat(MK, state, None, "pick_tactic", None)  # the group screen, just watching
+    others = [action for action in MK.actions if action not in MK.seat_actions]
+    assert "end_turn" not in others and "dummy_turn" in others
+    for action in others:  # the table's actions (preparation, the Dummy, the round's end) are nobody's
+        check_acting_seat(MK, state, "p1", action, None)
