@@ -20,11 +20,14 @@ from ..security import csrf
 from . import devices, limits, live, messages
 from .games import draw_every_page
 from .limits import change_limit, new_game_limit
-from .openapi import EVENTS_MAX, EVENTS_PAGE, SEQ_MAX, document
+from .openapi import document
 from .forms import BadForm, json_loads, json_params, request_bytes, request_json, short_text, version
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)
+# The bounds of what the API reads, as openapi.yaml writes them too (tests/web/test_openapi.py compares them).
+EVENTS_PAGE, EVENTS_MAX = 100, 500  # the history's page: by default, and at most
+SEQ_MAX = 10 ** 9 - 1  # a change's seq as the API reads it (9 digits: bounded_int reads no more)
 
 
 def game_json(game: Game) -> dict[str, Any]:

@@ -26,6 +26,8 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (content_type_conformance, response_schema_conformance,
                                                status_code_conformance)
 from companion.serving import start_server, stop_server
+from companion.store import CODE_ALPHABET, CODE_LENGTH, EXPORT_FORMAT, new_code
+from companion.web.api import EVENTS_MAX, EVENTS_PAGE, SEQ_MAX
 from tests.conftest import make_app
 from tests.web.helpers import MK_SETUP, MM_SETUP, api_act, csrf_token
 
@@ -49,6 +51,22 @@ def conforms(document: dict, schema_name: str, value) -> None:
 def test_the_document_is_valid_openapi_3_1(document):
     validate(document)
     assert document["openapi"].startswith("3.1")
+
+
+def test_the_bounds_written_in_the_description_are_the_codes(document):
+    """openapi.yaml writes out what the code checks as well: the same values as the code's constants."""
+    operations = [op for path in document["paths"].values() for op in path.values()]
+    codes = [p["schema"] for op in operations for p in op.get("parameters", []) if p["name"] == "code"]
+    assert codes and all(c == codes[0] for c in codes)
+    assert codes[0]["pattern"] == f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$"
+    assert Draft202012Validator(codes[0]).is_valid(new_code())
+    events = {p["name"]: p for p in document["paths"]["/api/games/{code}/events"]["get"]["parameters"]}
+    stream = {p["name"]: p for p in document["paths"]["/api/games/{code}/stream"]["get"]["parameters"]}
+    seqs = (events["before"], stream["after"], stream["Last-Event-ID"])
+    assert {p["schema"]["maximum"] for p in seqs} == {SEQ_MAX}
+    assert events["limit"]["schema"]["maximum"] == EVENTS_MAX
+    assert f"(default {EVENTS_PAGE})" in events["limit"]["description"]
+    assert document["components"]["schemas"]["ExportFile"]["properties"]["format"] == {"const": EXPORT_FORMAT}
 
 
 def test_every_action_of_every_kind_is_described_from_its_registry(app, document):
