@@ -23,8 +23,8 @@ THEME = "#1d2a3a"       # meta theme-color in base.html
 BACKGROUND = "#f3ede2"  # --bg in static/css/app.css (the app's own palette)
 
 # Our static files every page needs, precached by the service worker (icons come from ICONS).
-SHELL_ASSETS = ("css/app.css", "js/app.js", "js/keys.js", "js/menu.js", "js/pwa.js", "js/wake.js", "js/sound.js",
-                "vendor/htmx.min.js", "vendor/NoSleep.min.js", "vendor/icons.svg", "vendor/fonts/fira-sans.css")
+SHELL_ASSETS = ("vendor/css/app.css", "vendor/js/page.js", "vendor/htmx.min.js", "vendor/NoSleep.min.js",
+                "vendor/icons.svg", "vendor/fonts/fira-sans.css")
 ICONS = (
     {"file": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
     {"file": "icons/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},

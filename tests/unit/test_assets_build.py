@@ -1,9 +1,11 @@
-"""The icon sprite and the font files bin/setup builds from the npm packages."""
+"""The icon sprite, the font files and our minified scripts and styles: what bin/setup builds from the npm packages."""
 from __future__ import annotations
 
+import os
 import re
+import shutil
 
-from companion import fonts, game_icons
+from companion import bundles, fonts, game_icons
 
 
 def test_the_sprite_has_a_symbol_for_every_listed_icon_drawn_in_the_text_colour(tmp_path):
@@ -49,3 +51,48 @@ def test_the_font_keeps_every_letter_and_its_kerning_but_not_its_hinting(tmp_pat
             features = {r.FeatureTag for r in served["GPOS"].table.FeatureList.FeatureRecord}
             assert "kern" in features
         assert (tmp_path / f"{name}.woff2").stat().st_size < (fonts.PACKAGE / "files" / f"{name}.woff2").stat().st_size
+
+
+def _sources(tmp_path):
+    sources = tmp_path / "static"
+    shutil.copytree(bundles.SOURCES / "js", sources / "js")
+    shutil.copytree(bundles.SOURCES / "css", sources / "css")
+    return sources
+
+
+def test_every_page_s_scripts_are_one_minified_file_in_their_order(tmp_path):
+    sources = _sources(tmp_path)
+    bundles.write(tmp_path / "out", sources)
+    page = (tmp_path / "out" / "js" / "page.js").read_text(encoding="utf-8")
+    # a string of each source, which minifying keeps: each is there, in the order the sources run
+    marks = {"app.js": "game-panel", "keys.js": "shortcuts-open", "menu.js": "chrome-moment",
+             "wake.js": "tc.keepAwake", "sound.js": "tc.sound", "pwa.js": "/sw.js"}
+    assert list(marks) == list(bundles.SCRIPTS["page.js"])
+    places = [page.index(f'"{mark}"') for mark in marks.values()]
+    assert places == sorted(places)
+    assert "/*" not in page and "\n//" not in page  # none of the comments
+    assert len(page) < sum(len((sources / "js" / name).read_bytes()) for name in marks) / 2
+
+
+def test_every_style_sheet_is_minified_under_its_own_name(tmp_path):
+    sources = _sources(tmp_path)
+    written = bundles.write(tmp_path / "out", sources)
+    sheets = sorted(p.name for p in written if p.suffix == ".css")
+    assert sheets == sorted(p.name for p in (sources / "css").glob("*.css")) and "app.css" in sheets
+    for name in sheets:
+        css = (tmp_path / "out" / "css" / name).read_text(encoding="utf-8")
+        source = re.sub(r"/\*.*?\*/", "", (sources / "css" / name).read_text(encoding="utf-8"), flags=re.S)
+        assert "/*" not in css and len(css) < len(source)
+        # every class the source styles is still styled
+        assert set(re.findall(r"\.([a-z][\w-]*)", source)) <= set(re.findall(r"\.([a-z][\w-]*)", css))
+
+
+def test_a_source_edited_after_the_build_makes_it_stale(tmp_path):
+    sources = _sources(tmp_path)
+    out = tmp_path / "out"
+    assert bundles.stale(out, sources)  # nothing built yet
+    bundles.write(out, sources)
+    assert not bundles.stale(out, sources)
+    later = (out / "js" / "page.js").stat().st_mtime + 5
+    os.utime(sources / "js" / "menu.js", (later, later))
+    assert bundles.stale(out, sources)
