@@ -8,6 +8,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from flask import Flask, Response, current_app, g, request, url_for
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from werkzeug.security import safe_join
 from flask_compress import Compress
 
@@ -19,11 +21,17 @@ def _digest(path: str, mtime: float) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
 
 
-def icon_sprite() -> str:
-    """The icon sprite's URL, looked up once per request (a page draws dozens of icons)."""
-    if "icon_sprite" not in g:
-        g.icon_sprite = asset_url("vendor/icons.svg")
-    return g.icon_sprite
+@pass_context
+def icon_sprite(context: Context) -> str:
+    """The URL of the sprite with the icons of the game the template draws (its `game`, or on a setup page its
+    `kind`; none: the chrome's), the same for a whole page and for each of its live panels. Looked up once per
+    request and sprite: a page draws dozens of icons."""
+    game, kind = context.get("game"), context.get("kind")
+    name = game_icons.sprite_file(getattr(game, "kind", None) or getattr(kind, "key", None))
+    urls = g.setdefault("icon_sprites", {})
+    if name not in urls:
+        urls[name] = asset_url(f"vendor/{name}")
+    return urls[name]
 
 
 def asset_url(filename: str) -> str:

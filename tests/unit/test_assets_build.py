@@ -8,13 +8,25 @@ import shutil
 from companion import bundles, fonts, game_icons
 
 
-def test_the_sprite_has_a_symbol_for_every_listed_icon_drawn_in_the_text_colour(tmp_path):
-    path = game_icons.write(tmp_path / "icons.svg")
-    svg = path.read_text(encoding="utf-8")
-    ids = re.findall(r'<symbol id="([\w-]+)" viewBox="0 0 \d+ \d+">', svg)
-    assert ids == list(game_icons.ICONS)
-    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg">') and "CC BY 3.0" in svg
-    assert 'fill="currentColor"' in svg and "#000" not in svg  # icons take the colour of their text
+def test_each_sprite_has_a_symbol_for_each_of_its_icons_drawn_in_the_text_colour(tmp_path):
+    written = game_icons.write(tmp_path)
+    assert [path.name for path in written] == list(game_icons.SPRITES)
+    for path in written:
+        svg = path.read_text(encoding="utf-8")
+        ids = re.findall(r'<symbol id="([\w-]+)" viewBox="0 0 \d+ \d+">', svg)
+        assert ids == list(game_icons.SPRITES[path.name])
+        assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg">') and "CC BY 3.0" in svg
+        assert 'fill="currentColor"' in svg and "#000" not in svg  # icons take the colour of their text
+        # svgo wrote the paths in whole units of the 512-unit grid
+        paths = " ".join(re.findall(r' d="([^"]+)"', svg))
+        assert paths and not re.search(r"\d\.\d", paths)
+    assert sorted({name for icons in game_icons.SPRITES.values() for name in icons}) == sorted(game_icons.ICONS)
+
+
+def test_a_game_s_pages_load_its_sprite_any_other_page_the_chrome_s():
+    assert game_icons.sprite_file("mage_knight") == "icons-mage_knight.svg"
+    assert game_icons.sprite_file("mice_mystics") == "icons-mice_mystics.svg"
+    assert game_icons.sprite_file("counter") == game_icons.sprite_file(None) == "icons.svg"
 
 
 def test_every_icon_is_credited_to_its_author():
