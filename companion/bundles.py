@@ -3,6 +3,7 @@
 The sources stay small, commented files in static/js/ and static/css/; a phone loads none of the comments.
 Run `python -m companion.bundles [DIR]` (bin/setup does) to write static/vendor/js/ and static/vendor/css/:
 - js/page.js, the scripts every page runs, one after the other in one file: one request, one gzip stream;
+- js/keys.js, the keyboard shortcuts, which page.js (keyboard.js) fetches only where a keyboard is used;
 - css/<name>.css for each style sheet in static/css/.
 """
 from __future__ import annotations
@@ -18,7 +19,8 @@ OUT = ROOT / "static" / "vendor"
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
 
 SCRIPTS = {
-    "page.js": ("app.js", "keys.js", "menu.js", "wake.js", "sound.js", "pwa.js"),
+    "page.js": ("app.js", "focus.js", "keyboard.js", "menu.js", "wake.js", "sound.js", "pwa.js"),
+    "keys.js": ("keys.js",),
 }
 # What the minified code may use: the scripts are written for ES2017 (async functions) and stay so, the style
 # sheets for the browsers that have :has(), which they need.

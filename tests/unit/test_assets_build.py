@@ -77,13 +77,16 @@ def test_every_page_s_scripts_are_one_minified_file_in_their_order(tmp_path):
     bundles.write(tmp_path / "out", sources)
     page = (tmp_path / "out" / "js" / "page.js").read_text(encoding="utf-8")
     # a string of each source, which minifying keeps: each is there, in the order the sources run
-    marks = {"app.js": "game-panel", "keys.js": "shortcuts-open", "menu.js": "chrome-moment",
-             "wake.js": "tc.keepAwake", "sound.js": "tc.sound", "pwa.js": "/sw.js"}
+    marks = {"app.js": "game-panel", "focus.js": "SUMMARY", "keyboard.js": "shortcuts",
+             "menu.js": "chrome-moment", "wake.js": "tc.keepAwake", "sound.js": "tc.sound", "pwa.js": "/sw.js"}
     assert list(marks) == list(bundles.SCRIPTS["page.js"])
     places = [page.index(f'"{mark}"') for mark in marks.values()]
     assert places == sorted(places)
     assert "/*" not in page and "\n//" not in page  # none of the comments
     assert len(page) < sum(len((sources / "js" / name).read_bytes()) for name in marks) / 2
+    # the keyboard shortcuts are a file of their own, fetched where a keyboard is used
+    keys = (tmp_path / "out" / "js" / "keys.js").read_text(encoding="utf-8")
+    assert '"shortcuts-open"' in keys and '"shortcuts-open"' not in page
 
 
 def test_every_style_sheet_is_minified_under_its_own_name(tmp_path):
