@@ -45,7 +45,7 @@ def style_sheets(context: Context, screen: bool = False) -> list[str]:
     then its game's, and on the group screen the screen's and its game's there. A Mage Knight phone loads
     none of Mice and Mystics' rules, nor the group screen's."""
     kind = page_kind(context)
-    names = ["app", kind, *(["screen", f"{kind}_screen"] if screen else [])]
+    names = ["app", kind, *(["screen", kind and f"{kind}_screen"] if screen else [])]
     folder = Path(current_app.static_folder) / "vendor" / "css"
     return [asset_url(f"vendor/css/{name}.css") for name in names if name and (folder / f"{name}.css").exists()]
 
