@@ -20,7 +20,10 @@
     }
     return true;
   }
+  // A key typed into a field is no sign of a keyboard: a phone's on-screen keyboard sends it too.
   function remember(event) {
+    var target = event.target;
+    if (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) { return; }
     if (load()) { pressed.push(event); }
   }
 
