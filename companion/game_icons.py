@@ -4,7 +4,8 @@ The icons come from the npm package @iconify-json/game-icons (pinned in package.
 ones we use, under our own names, with each icon's author for the credits on the about page. A page loads
 one sprite: its game's (the chrome's icons and that game's own: a Mage Knight page has no mouse or cheese),
 or the chrome's alone on a page of no game (SPRITES). svgo (npm, pinned; svgo.config.mjs) writes each path
-in whole units of the icons' 512-unit grid: a tenth of a pixel at the largest size the pages draw (40 px).
+in whole units of the icons' 512-unit grid: beside the originals at 200 px no difference shows, and the pages
+draw none larger than about 100 px (the group screen's "Surge!").
 Run `python -m companion.game_icons [DIR]` (bin/setup does) to write the sprites into static/vendor/.
 Templates draw one with the `icon()` macro (templates/macros.html): `<svg><use href="…#sun"></svg>`, the
 sprite's URL from `icon_sprite()` (companion/web/assets.py).
