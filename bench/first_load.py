@@ -1,5 +1,6 @@
 """Bytes a phone downloads for the first load of a game page (all assets, gzip, in English and in Russian:
-the Russian page also loads the Cyrillic font), and from where, by kind (html, css, js, font, icons).
+the Russian page also loads the Cyrillic font), and from where, by kind (html, css, js, font, icons), and
+file by file. The phone is a touch screen (Playwright's has_touch, is_mobile), 390×844.
 
 Usage: .venv/bin/python -m bench.first_load
 """
@@ -36,7 +37,7 @@ def main() -> None:
                 with sync_playwright() as playwright:
                     browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
                     page = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale,
-                                               service_workers="block").new_page()
+                                               service_workers="block", has_touch=True, is_mobile=True).new_page()
                     sizes = []
                     page.on("requestfinished", lambda r: sizes.append((r.url, r.sizes()["responseBodySize"],
                                                                        r.sizes()["responseHeadersSize"]))
@@ -51,7 +52,10 @@ def main() -> None:
                     parts[kind_of(url)] = parts.get(kind_of(url), 0) + size
                 print(f"{kind:<13} {locale} first load of a game page: {len(sizes)} requests, {body / 1024:.1f} KB "
                       f"bodies (+{sum(h for _, _, h in sizes) / 1024:.1f} KB headers), origins: {sorted(hosts)}; "
-                      + ", ".join(f"{k} {v / 1024:.1f}" for k, v in sorted(parts.items())), flush=True)
+                      + ", ".join(f"{k} {v / 1024:.1f}" for k, v in sorted(parts.items()))
+                      + f"; without the font {(body - parts.get('font', 0)) / 1024:.1f} KB", flush=True)
+                print("    " + ", ".join(f"{urlsplit(url).path.rsplit('/', 1)[-1] or urlsplit(url).path} {size / 1024:.2f}"
+                                         for url, size, _ in sorted(sizes, key=lambda s: -s[1])), flush=True)
     finally:
         server.kill()
         server.wait(timeout=10)

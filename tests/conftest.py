@@ -12,12 +12,19 @@ import pytest
 import sqlalchemy as sa
 from jinja2 import ChoiceLoader, FileSystemLoader
 
-from companion import config, create_app, database, store
+from companion import bundles, config, create_app, database, store
 
 TESTS = Path(__file__).resolve().parent
 # The limits' shared counts go to a folder of the tests' (not /dev/shm, which is RAM until the next boot):
 # in-process apps and the servers the tests start read it from the environment.
 os.environ.setdefault("LIMITS_FOLDER", str(Path(tempfile.gettempdir()) / "table-companion-test-limits"))
+
+
+def pytest_sessionstart(session):
+    """The pages load our scripts and styles as bin/setup minified them into static/vendor/: a source edited
+    since is built again, so that the tests run what the sources say."""
+    if bundles.stale():
+        bundles.write()
 
 
 def make_app(db_path: Path | None = None, database_url: str | None = None, upgrade: bool = True, **overrides):

@@ -8,6 +8,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from flask import Flask, Response, current_app, g, request, url_for
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from werkzeug.security import safe_join
 from flask_compress import Compress
 
@@ -19,11 +21,33 @@ def _digest(path: str, mtime: float) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
 
 
-def icon_sprite() -> str:
-    """The icon sprite's URL, looked up once per request (a page draws dozens of icons)."""
-    if "icon_sprite" not in g:
-        g.icon_sprite = asset_url("vendor/icons.svg")
-    return g.icon_sprite
+def page_kind(context: Context) -> str | None:
+    """The game kind a template draws: its `game`'s, or on a setup page its `kind`; none on a page of no game."""
+    game, kind = context.get("game"), context.get("kind")
+    return getattr(game, "kind", None) or getattr(kind, "key", None)
+
+
+@pass_context
+def icon_sprite(context: Context) -> str:
+    """The URL of the sprite with the icons of the game the template draws (the chrome's on a page of no game),
+    the same for a whole page and for each of its live panels. Looked up once per request and sprite: a page
+    draws dozens of icons."""
+    name = game_icons.sprite_file(page_kind(context))
+    urls = g.setdefault("icon_sprites", {})
+    if name not in urls:
+        urls[name] = asset_url(f"vendor/{name}")
+    return urls[name]
+
+
+@pass_context
+def style_sheets(context: Context, screen: bool = False) -> list[str]:
+    """The style sheets a page loads, in order (companion/bundles.py minifies static/css/): every page's,
+    then its game's, and on the group screen the screen's and its game's there. A Mage Knight phone loads
+    none of Mice and Mystics' rules, nor the group screen's."""
+    kind = page_kind(context)
+    names = ["app", kind, *(["screen", kind and f"{kind}_screen"] if screen else [])]
+    folder = Path(current_app.static_folder) / "vendor" / "css"
+    return [asset_url(f"vendor/css/{name}.css") for name in names if name and (folder / f"{name}.css").exists()]
 
 
 def asset_url(filename: str) -> str:
@@ -67,6 +91,7 @@ def gzip_static(response: Response) -> Response:
 def init_app(app: Flask) -> None:
     app.jinja_env.globals["asset_url"] = asset_url
     app.jinja_env.globals["icon_sprite"] = icon_sprite
+    app.jinja_env.globals["style_sheets"] = style_sheets
     app.jinja_env.globals["game_icon"] = game_icons.game_icon
     Compress(app)
     app.after_request(gzip_static)

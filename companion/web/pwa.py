@@ -14,6 +14,7 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, render_template, url_for
 from flask_babel import gettext as _
 
+from .. import bundles, game_icons
 from ..i18n import current_language
 from .assets import asset_url
 
@@ -23,8 +24,9 @@ THEME = "#1d2a3a"       # meta theme-color in base.html
 BACKGROUND = "#f3ede2"  # --bg in static/css/app.css (the app's own palette)
 
 # Our static files every page needs, precached by the service worker (icons come from ICONS).
-SHELL_ASSETS = ("css/app.css", "js/app.js", "js/keys.js", "js/menu.js", "js/pwa.js", "js/wake.js", "js/sound.js",
-                "vendor/htmx.min.js", "vendor/NoSleep.min.js", "vendor/icons.svg", "vendor/fonts/fira-sans.css")
+SHELL_ASSETS = (*(f"vendor/css/{sheet}" for sheet in bundles.style_sheets()), "vendor/js/page.js",
+                "vendor/js/keys.js", "vendor/htmx.min.js", "vendor/NoSleep.min.js",
+                *(f"vendor/{sprite}" for sprite in game_icons.SPRITES), "vendor/fonts/fira-sans.css")
 ICONS = (
     {"file": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
     {"file": "icons/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},

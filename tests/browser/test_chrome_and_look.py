@@ -149,7 +149,7 @@ def test_icons_and_the_font_are_the_apps_own_and_render(live_server, phones, loc
     phone.evaluate("document.fonts.ready")
     app_origin = urlsplit(live_server).netloc
     assert {urlsplit(r.url).netloc for r in phone.responses} == {app_origin}
-    sprite = [r for r in phone.responses if "/static/vendor/icons.svg" in r.url]
+    sprite = [r for r in phone.responses if "/static/vendor/icons-mage_knight.svg" in r.url]
     assert sprite and all(r.status == 200 for r in sprite)
     die_icon = phone.locator("#mk-source .mk-die-letter svg.icon").first
     box = die_icon.bounding_box()

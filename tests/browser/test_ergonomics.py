@@ -203,6 +203,49 @@ def test_a_mice_and_mystics_turn_by_keyboard_alone(live_server, device):
     help_dialog_opens_and_closes(page)
 
 
+def keys_script_asked(page) -> bool:
+    return any("/static/vendor/js/keys.js" in url for url in page.requests)
+
+
+def test_a_touch_phone_fetches_the_shortcuts_only_once_a_key_is_pressed(live_server, browser, device):
+    code = api_game(live_server, "mice_mystics", MM_SETUP)
+    laptop = device(LAPTOP)  # a mouse or trackpad: the shortcuts come with the page, their list in the menu
+    laptop.goto(f"{live_server}/g/{code}", wait_until="load")
+    assert keys_script_asked(laptop)
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        phone = context.new_page()
+        phone.requests = []
+        phone.on("request", lambda request: phone.requests.append(request.url))
+        phone.goto(f"{live_server}/g/{code}", wait_until="load")
+        assert not keys_script_asked(phone)
+        # focus still comes back into the panel after a swap (focus.js): the tapped control, or the nearest one
+        phone.locator('#game-panel [data-shortcut="next"]').focus()
+        phone.evaluate("document.activeElement.click()")
+        wait_version(phone, 1)
+        phone.wait_for_function("() => document.getElementById('game-panel').contains(document.activeElement)",
+                                polling=100)  # once the panel settled (by timer: a page in the background gets no frames)
+        assert not keys_script_asked(phone)
+        # typing in a field (the on-screen keyboard does it too) is no sign of a keyboard
+        phone.locator("#title").focus()
+        phone.keyboard.type("n")
+        phone.evaluate("document.activeElement.blur()")
+        assert not keys_script_asked(phone)
+        # a keyboard plugged in: its first key fetches the shortcuts, and is a shortcut itself
+        whose = phone.locator("#mm-whose-turn").inner_text()
+        phone.keyboard.press("n")
+        wait_version(phone, 2)
+        expect(phone.locator("#mm-whose-turn")).not_to_have_text(whose)
+        assert keys_script_asked(phone)
+        phone.keyboard.press("?")
+        expect(phone.locator("dialog#shortcuts")).to_be_visible()
+        phone.keyboard.press("Escape")
+        expect(phone.locator("dialog#shortcuts")).to_be_hidden()
+        expect(phone.locator("#shortcuts-open")).to_be_hidden()  # no list in the menu on a touch screen
+    finally:
+        context.close()
+
+
 def test_the_turn_change_is_announced_on_another_device(live_server, device):
     code = api_game(live_server, "mice_mystics", MM_SETUP)
     page = device(PHONE)

@@ -74,7 +74,7 @@ def test_service_worker_registers_controls_the_page_and_precaches_the_shell(live
     scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
     assert script == live_server + "/sw.js" and scope == live_server + "/"
     paths = {re.sub(r"^http://[^/]+", "", url).split("?")[0] for url in cached_urls(page)}
-    assert {"/offline", "/static/css/app.css", "/static/js/app.js", "/static/vendor/htmx.min.js",
+    assert {"/offline", "/static/vendor/css/app.css", "/static/vendor/js/page.js", "/static/vendor/htmx.min.js",
             "/static/icons/icon-192.png"} <= paths
 
 

@@ -34,7 +34,7 @@ def test_a_crash_in_the_middle_of_saving_changes_nothing(app, client, monkeypatc
     assert act(client, url, token, 0, "add", n="3").status_code == 200  # and the game goes on
 
 
-@pytest.mark.parametrize("path", ["/static/vendor/htmx.min.js", "/static/css/app.css", "/static/js/app.js"])
+@pytest.mark.parametrize("path", ["/static/vendor/htmx.min.js", "/static/vendor/css/app.css", "/static/vendor/js/page.js"])
 def test_static_files_are_gzipped_and_cached_for_a_year(client, path):
     response = client.get(path + "?v=1", headers={"Accept-Encoding": "gzip"})
     assert response.headers["Content-Encoding"] == "gzip"

@@ -90,8 +90,8 @@ def test_service_worker_is_served_from_the_root_fresh_each_time(client):
             assert response.status_code == 200, url
     assert not [url for url in shell["urls"] if url.startswith(("/g/", "/api/"))]
     paths = {url.split("?")[0] for url in shell["urls"]}
-    assert {"/static/css/app.css", "/static/js/app.js", "/static/vendor/htmx.min.js",
-            "/static/js/wake.js", "/static/vendor/NoSleep.min.js",
+    assert {"/static/vendor/css/app.css", "/static/vendor/js/page.js", "/static/vendor/htmx.min.js",
+            "/static/vendor/NoSleep.min.js",
             "/static/icons/icon-192.png"} <= paths
 
 
@@ -108,7 +108,7 @@ def test_offline_page_renders_the_banner_and_retries(client):
     html = response.get_data(as_text=True)
     assert "Offline — reconnecting…" in html
     assert 'id="offline-page"' in html and 'data-home-url="/"' in html
-    assert '<script src="/static/js/pwa.js' in html
+    assert '<script src="/static/vendor/js/page.js' in html  # pwa.js's reconnecting, with every page's scripts
 
 
 def test_every_page_links_the_manifest_icons_and_scripts(client):
@@ -116,8 +116,8 @@ def test_every_page_links_the_manifest_icons_and_scripts(client):
     assert re.search(r'<link rel="manifest" href="/manifest.webmanifest"', html)
     assert re.search(r'<link rel="icon" href="/static/icons/icon.svg\?v=\w+" type="image/svg\+xml">', html)
     assert re.search(r'<link rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png\?v=\w+">', html)
-    for script in ("js/wake.js", "js/pwa.js"):
-        assert re.search(rf'<script src="/static/{re.escape(script)}\?v=\w+" defer></script>', html), script
+    # our scripts (wake.js, pwa.js among them) in one minified file, companion/bundles.py
+    assert re.search(r'<script src="/static/vendor/js/page.js\?v=\w+" defer></script>', html)
     button = re.search(r'<button type="button" id="wake"[^>]*>', html).group(0)
     # NoSleep.js is fetched by wake.js where the Wake Lock API is missing, never by every page.
     assert "<script src=\"/static/vendor/NoSleep.min.js" not in html
