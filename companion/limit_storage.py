@@ -103,10 +103,11 @@ class HostStorage(Storage):
             self._db().execute("DELETE FROM count WHERE key = ?", (key,))
 
 
-def host_folder(instance_path: str, database_uri: str, base: Path | None = MEMORY) -> Path | None:
-    """Where the server processes of one database on this host share the limits' counts: a folder of this
-    user's in `base` (RAM), else beside a SQLite file or in the instance folder. None for SQLite in memory
-    (one process)."""
+def host_folder(instance_path: str, database_uri: str, base: Path | None = MEMORY,
+                purpose: str = "limits") -> Path | None:
+    """Where the server processes of one database on this host share what they keep (`purpose`: the limits'
+    counts, the drawn panels): a folder of this user's in `base` (RAM), else beside a SQLite file or in the
+    instance folder. None for SQLite in memory (one process)."""
     url = sa.engine.make_url(database_uri)
     if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
         return None
@@ -114,10 +115,10 @@ def host_folder(instance_path: str, database_uri: str, base: Path | None = MEMOR
     digest = hashlib.sha256(database.encode()).hexdigest()[:16]
     own = _own_folder(base / f"table-companion-{os.getuid()}") if base else None
     if own is not None:
-        return own / f"{digest}.limits"
+        return own / f"{digest}.{purpose}"
     if url.get_backend_name() == "sqlite":
-        return Path(url.database).parent / f"{Path(url.database).name}.limits"
-    return Path(instance_path) / "limits" / digest
+        return Path(url.database).parent / f"{Path(url.database).name}.{purpose}"
+    return Path(instance_path) / purpose / digest
 
 
 def _own_folder(path: Path) -> Path | None:

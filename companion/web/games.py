@@ -109,9 +109,31 @@ def kept_for(key: tuple) -> panel_cache.Panel | None:
     return None if moment is None else kept_panel(moment)
 
 
-def kept_panel(moment: panel_cache.Moment) -> panel_cache.Panel | None:
+def shared_for(key: tuple) -> panel_cache.Panel | None:
+    """This device's panel at `key`, drawn by another of the host's server processes (then kept here too)."""
+    shared = panel_cache.cache().shared
+    seat_of = None if shared is None else shared.seat_of(key)
+    if seat_of is None:
+        return None
+    moment = panel_cache.cache().moment(key, seat_of)
+    view = device_view_of(moment)
+    html = shared.html(key, view)
+    return None if html is None else keep_panel(moment, view, html)
+
+
+def device_view_of(moment: panel_cache.Moment) -> tuple:
     me = devices.current()
-    return moment.panels.get(view_of(moment.seat_of.get(me.id), me, watching(moment.key[1])))
+    return view_of(moment.seat_of.get(me.id), me, watching(moment.key[1]))
+
+
+def kept_panel(moment: panel_cache.Moment) -> panel_cache.Panel | None:
+    return moment.panels.get(device_view_of(moment))
+
+
+def keep_panel(moment: panel_cache.Moment, view: tuple, html: str) -> panel_cache.Panel:
+    shown_as = device_view(view)
+    panel = moment.panels[view] = panel_cache.Panel(html, shown_as, panel_cache.cache().etag(moment.key, shown_as))
+    return panel
 
 
 def draw_panel(moment: panel_cache.Moment, shot: store.Snapshot) -> panel_cache.Panel:
@@ -124,9 +146,10 @@ def draw_panel(moment: panel_cache.Moment, shot: store.Snapshot) -> panel_cache.
     kind_html = moment.kind_html
     context["kind_panel"] = lambda: Markup(kind_html)
     view = view_of(context["my_seat"] and context["my_seat"]["id"], context["me"], context["watching"])
-    panel = panel_cache.Panel(draw_block("game.html", "panel", **context), context["device_view"],
-                              panel_cache.cache().etag(moment.key, context["device_view"]))
-    moment.panels[view] = panel
+    panel = keep_panel(moment, view, draw_block("game.html", "panel", **context))
+    shared = panel_cache.cache().shared
+    if shared is not None:  # the sibling processes' devices of this view find it drawn
+        shared.keep(moment.key, moment.seat_of, view, panel.html)
     return panel
 
 
@@ -147,7 +170,7 @@ def panel_at(code: str, row: store.LiveRow | None = None, seen_by: str | None = 
         return found
     store.done_reading()  # no connection held while waiting: the device drawing needs one
     with cache.drawing(key):
-        found = kept_for(key)  # drawn meanwhile by a device of the same view
+        found = kept_for(key) or shared_for(key)  # drawn meanwhile by a device of the same view
         if found is not None:
             return found
         try:

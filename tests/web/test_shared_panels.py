@@ -214,6 +214,7 @@ def test_devices_alike_asking_at_once_wait_for_one_drawing(app, monkeypatch):
     url, _ = new_counter(phone)
     act(phone, url, token, 0, "add", n="1")
     app.extensions["panel_cache"]._games.clear()  # a moment no device has asked for yet
+    app.extensions["panel_cache"].shared.disk.clear()  # nor been drawn by a sibling process
     tablets = [app.test_client() for _ in range(4)]
     looked, everyone_looked, drawn = [], threading.Event(), []
     look, draw = games.kept_for, games.draw_block
@@ -363,3 +364,33 @@ def test_a_page_behind_gets_the_panel_of_the_game_as_it_is_now(tmp_path):
     finally:
         behind.close()
     assert news["token"] == "2.0" and count(news["html"]) == 2
+
+
+def test_a_panel_drawn_by_one_server_process_is_served_by_its_siblings_without_drawing(tmp_path, renders):
+    """Two apps on one database stand for two server processes on the host: a table's devices are spread
+    over them, and each of them hears of a change at once. The moment's panel of a view is drawn once."""
+    from tests.conftest import make_app
+    first_process = make_app(tmp_path / "test.db")
+    second_process = make_app(tmp_path / "test.db", upgrade=False)
+    phone, token = device(first_process, "/")
+    url, _ = new_counter(phone)
+    act(phone, url, token, 0, "add", htmx=False, n="2")  # a whole page answers: no panel drawn
+    renders.clear()
+    here, _ = device(first_process, url)
+    there, _ = device(second_process, url)
+    drawn_here = here.get(url, headers=HTMX)
+    assert renders == ["panel"]
+    served_there = there.get(url, headers=HTMX)
+    assert renders == ["panel"]  # the sibling's drawing, not a second one
+    assert served_there.data == drawn_here.data and count(served_there.get_data(as_text=True)) == 2
+    assert served_there.headers["ETag"] == drawn_here.headers["ETag"]
+    # Another view (a seated device) is drawn where it is first asked for, once as well.
+    seated, seated_token = device(second_process, url)
+    renders.clear()
+    seat(seated, url, seated_token, "even")  # answered with its panel: drawn, and kept for its fetch
+    mine = panel(seated, url)
+    assert renders == ["panel"] and 'data-seat="even"' in mine
+    act(phone, url, token, 1, "add", htmx=False, n="1")  # a change: the next moment
+    renders.clear()
+    assert count(panel(there, url)) == 3 and count(panel(here, url)) == 3
+    assert renders == ["panel"]
