@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 from flask import Blueprint, Response, abort, current_app, g, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -121,6 +122,18 @@ def shared_for(key: tuple) -> panel_cache.Panel | None:
     return None if html is None else keep_panel(moment, view, html)
 
 
+def sibling_drawing(key: tuple) -> panel_cache.Panel | None:
+    """The panel another process is drawing, read when it is there (None after SIBLING_WAIT: draw it here).
+    Reading only: under gevent the pause gives the process to its other requests."""
+    ends = time.monotonic() + panel_cache.SIBLING_WAIT
+    while time.monotonic() < ends:
+        time.sleep(0.002)
+        found = shared_for(key)
+        if found is not None:
+            return found
+    return None
+
+
 def device_view_of(moment: panel_cache.Moment) -> tuple:
     me = devices.current()
     return view_of(moment.seat_of.get(me.id), me, watching(moment.key[1]))
@@ -173,6 +186,10 @@ def panel_at(code: str, row: store.LiveRow | None = None, seen_by: str | None = 
         found = kept_for(key) or shared_for(key)  # drawn meanwhile by a device of the same view
         if found is not None:
             return found
+        if cache.shared is not None and not cache.shared.claim(key):
+            found = sibling_drawing(key)  # another process is drawing this moment
+            if found is not None:
+                return found
         try:
             store.one_statement_each()  # one read, nothing written: no transaction around it
             shot = store.find_with_snapshot(code)

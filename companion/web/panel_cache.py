@@ -14,7 +14,7 @@ and, once asked for, its gzipped bytes and its event for a page's stream, made o
 
 A table's devices are spread over the server's processes, and every one of them hears of a change at the
 same instant: so a panel drawn by one process is also kept where its siblings on the host find it
-(`Shared`: diskcache, SQLite in RAM, whose lock lets one process draw while the others wait for it),
+(`Shared`: diskcache, SQLite in RAM; one process claims a moment's drawing, the others read until it is there),
 or each process would draw every panel again (measured: a fifth more CPU per action, twice the time
 until a device has its panel, at 250 tables of 4).
 """
@@ -23,6 +23,8 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import os
+import sqlite3
 import threading
 from collections import OrderedDict
 from contextlib import contextmanager
@@ -40,6 +42,8 @@ GATE_WAIT = 2.0  # seconds a device waits for another's drawing of the same mome
 GZIP_LEVEL = 6
 SHARED_FOR = 60  # seconds a panel is kept for the sibling processes: their devices ask for it at once
 SHARED_BYTES = 256 * 2 ** 20  # the most the shared panels take (in RAM), the oldest dropped first
+WRITE_WAIT = 0.005  # seconds a write to the shared panels may wait for a sibling's (the process stands still)
+SIBLING_WAIT = 0.5  # seconds to wait for a sibling's drawing of a moment before drawing it here
 
 
 class Panel:
@@ -77,26 +81,42 @@ class Moment:
 
 class Shared:
     """The panels of a moment drawn by one of the host's server processes, for the others: its seating (who
-    holds which seat: a device's view is read from it) and each view's HTML."""
+    holds which seat: a device's view is read from it) and each view's HTML.
+
+    Nothing here may hold a process: under gevent a wait inside SQLite (for a sibling's write) stops every
+    request of the process, so writes wait WRITE_WAIT at most and then give up (the panel is drawn here, or
+    not kept for the others), and a process waits for a sibling's drawing by reading, never by a lock."""
 
     def __init__(self, folder: Path):
-        self.disk = diskcache.Cache(str(folder), size_limit=SHARED_BYTES,
+        self.disk = diskcache.Cache(str(folder), timeout=WRITE_WAIT, size_limit=SHARED_BYTES,
                                     eviction_policy="least-recently-stored")
 
     def seat_of(self, key: tuple) -> dict[str, str] | None:
-        return self.disk.get(("seats", key))
+        return self._read(("seats", key))
 
     def html(self, key: tuple, view: tuple) -> str | None:
-        return self.disk.get(("panel", key, view))
+        return self._read(("panel", key, view))
 
     def keep(self, key: tuple, seat_of: dict[str, str], view: tuple, html: str) -> None:
-        self.disk.set(("seats", key), seat_of, expire=SHARED_FOR)
-        self.disk.set(("panel", key, view), html, expire=SHARED_FOR)
+        try:
+            with self.disk.transact():
+                self.disk.set(("seats", key), seat_of, expire=SHARED_FOR)
+                self.disk.set(("panel", key, view), html, expire=SHARED_FOR)
+        except (diskcache.Timeout, sqlite3.Error):
+            pass  # the siblings draw it themselves
 
-    def drawing(self, key: tuple) -> diskcache.Lock:
-        """Held by one process at a time per moment; bounded as the process's own gate is (a lock whose
-        holder died lapses)."""
-        return diskcache.Lock(self.disk, ("drawing", key), expire=GATE_WAIT)
+    def claim(self, key: tuple) -> bool:
+        """This process draws the moment, or (False) a sibling has begun to: then wait for it (`drawn`)."""
+        try:
+            return self.disk.add(("drawing", key), os.getpid(), expire=GATE_WAIT)
+        except (diskcache.Timeout, sqlite3.Error):
+            return True
+
+    def _read(self, key: tuple):
+        try:
+            return self.disk.get(key)
+        except (diskcache.Timeout, sqlite3.Error):
+            return None
 
 
 class PanelCache:
@@ -128,20 +148,15 @@ class PanelCache:
 
     @contextmanager
     def drawing(self, key: tuple) -> Iterator[None]:
-        """Held by one request at a time per moment, in this process, and by one process at a time on the
-        host. A change wakes all of a game's devices at once: the first draws and keeps the panel, the others
-        wait here and then find it kept (look again inside). Bounded: a drawing that hangs (a database away)
-        holds no device for long."""
+        """Held by one request at a time per moment, in this process. A change wakes all of a game's
+        devices at once: the first draws and keeps the panel, the others wait here and then find it kept
+        (look again inside). Bounded: a drawing that hangs (a database away) holds no device for long."""
         with self._lock:
             gate = self._gates.setdefault(key, [threading.Lock(), 0])
             gate[1] += 1
         locked = gate[0].acquire(timeout=GATE_WAIT)
         try:
-            if self.shared is None:
-                yield
-            else:
-                with self.shared.drawing(key):
-                    yield
+            yield
         finally:
             if locked:
                 gate[0].release()
