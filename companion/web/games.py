@@ -110,28 +110,34 @@ def kept_for(key: tuple) -> panel_cache.Panel | None:
     return None if moment is None else kept_panel(moment)
 
 
-def shared_for(key: tuple) -> panel_cache.Panel | None:
-    """This device's panel at `key`, drawn by another of the host's server processes (then kept here too)."""
-    shared = panel_cache.cache().shared
-    seat_of = None if shared is None else shared.seat_of(key)
-    if seat_of is None:
-        return None
-    moment = panel_cache.cache().moment(key, seat_of)
-    view = device_view_of(moment)
-    html = shared.html(key, view)
-    return None if html is None else keep_panel(moment, view, html)
-
-
 def sibling_drawing(key: tuple) -> panel_cache.Panel | None:
-    """The panel another process is drawing, read when it is there (None after SIBLING_WAIT: draw it here).
-    Reading only: under gevent the pause gives the process to its other requests."""
+    """This device's panel at `key` as another of the host's server processes drew it (then kept here too),
+    waited for while that process draws it; None when this process is to draw it (no sibling does, or none
+    finished within SIBLING_WAIT). Waiting is reading: under gevent the pause gives the process to its other
+    requests, where a lock inside SQLite would stop them all."""
+    shared = panel_cache.cache().shared
+    if shared is None:
+        return None
     ends = time.monotonic() + panel_cache.SIBLING_WAIT
-    while time.monotonic() < ends:
-        time.sleep(0.002)
-        found = shared_for(key)
-        if found is not None:
-            return found
-    return None
+    while True:
+        seat_of = shared.seat_of(key)  # a drawing of this moment is there: this device's view is known
+        if seat_of is not None:
+            moment = panel_cache.cache().moment(key, seat_of)
+            view = device_view_of(moment)
+            html = shared.html(key, view)
+            if html is not None:
+                return keep_panel(moment, view, html)
+            if shared.claim(key, view):
+                return None
+        elif shared.claim(key, None):  # the moment's first drawing, whichever view
+            return None
+        if time.monotonic() > ends:
+            return None
+        pause()
+
+
+def pause() -> None:
+    time.sleep(0.002)  # looked up when called: gevent's sleep, where the server patched it
 
 
 def device_view_of(moment: panel_cache.Moment) -> tuple:
@@ -183,13 +189,9 @@ def panel_at(code: str, row: store.LiveRow | None = None, seen_by: str | None = 
         return found
     store.done_reading()  # no connection held while waiting: the device drawing needs one
     with cache.drawing(key):
-        found = kept_for(key) or shared_for(key)  # drawn meanwhile by a device of the same view
+        found = kept_for(key) or sibling_drawing(key)  # drawn meanwhile by a device of the same view
         if found is not None:
             return found
-        if cache.shared is not None and not cache.shared.claim(key):
-            found = sibling_drawing(key)  # another process is drawing this moment
-            if found is not None:
-                return found
         try:
             store.one_statement_each()  # one read, nothing written: no transaction around it
             shot = store.find_with_snapshot(code)

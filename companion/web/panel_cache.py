@@ -105,10 +105,11 @@ class Shared:
         except (diskcache.Timeout, sqlite3.Error):
             pass  # the siblings draw it themselves
 
-    def claim(self, key: tuple) -> bool:
-        """This process draws the moment, or (False) a sibling has begun to: then wait for it (`drawn`)."""
+    def claim(self, key: tuple, view: tuple | None) -> bool:
+        """This process draws the moment's panel of `view` (None: its first, whichever view), or (False) a
+        sibling has begun to: then wait for it."""
         try:
-            return self.disk.add(("drawing", key), os.getpid(), expire=GATE_WAIT)
+            return self.disk.add(("drawing", key, view), os.getpid(), expire=GATE_WAIT)
         except (diskcache.Timeout, sqlite3.Error):
             return True
 

@@ -394,3 +394,48 @@ def test_a_panel_drawn_by_one_server_process_is_served_by_its_siblings_without_d
     renders.clear()
     assert count(panel(there, url)) == 3 and count(panel(here, url)) == 3
     assert renders == ["panel"]
+
+
+def test_a_process_waits_only_for_a_siblings_drawing_of_the_same_view(tmp_path, renders, monkeypatch):
+    """A seated phone on one process, at a moment whose panel another process drew for another view:
+    nothing to wait for, its own view is drawn at once. A device of a view a sibling is drawing reads
+    until the sibling's drawing is there."""
+    from tests.conftest import make_app
+    first_process = make_app(tmp_path / "test.db")
+    second_process = make_app(tmp_path / "test.db", upgrade=False)
+    phone, token = device(first_process, "/")
+    url, _ = new_counter(phone)
+    seated, seated_token = device(second_process, url)
+    seat(seated, url, seated_token, "even")
+    act(phone, url, token, 0, "add", htmx=False, n="1")  # the next moment, drawn for no view yet
+    pauses: list[float] = []
+    monkeypatch.setattr(games, "pause", lambda: pauses.append(1))
+    watcher, _ = device(first_process, url)
+    assert count(panel(watcher, url)) == 1
+    renders.clear()
+    mine = panel(seated, url)
+    assert renders == ["panel"] and 'data-seat="even"' in mine and pauses == []
+    # A sibling has claimed the drawing of the watchers' view: a watcher here reads until it is there.
+    act(phone, url, token, 1, "add", htmx=False, n="1")
+    shared = second_process.extensions["panel_cache"].shared
+    with first_process.test_request_context(url, headers=HTMX):
+        key = games.panel_cache.moment_key(*_live(url, first_process))
+    assert shared.claim(key, None)
+    other_watcher, _ = device(second_process, url)
+
+    def sibling_draws() -> None:
+        pauses.append(1)
+        if len(pauses) == 3:  # while this one reads, the sibling draws (as the one claiming) and keeps it
+            shared.disk.delete(("drawing", key, None))
+            assert count(panel(watcher, url)) == 2
+    monkeypatch.setattr(games, "pause", sibling_draws)
+    renders.clear()
+    assert count(panel(other_watcher, url)) == 2
+    assert len(pauses) == 3 and renders == ["panel"]  # drawn once, by the sibling
+
+
+def _live(url: str, app) -> tuple:
+    from companion import store
+    with app.app_context():
+        row = store.live_row(url.rsplit("/", 1)[1])
+    return row.id, url.rsplit("/", 1)[1], row.created_at, row.version, row.seating
