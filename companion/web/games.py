@@ -127,7 +127,8 @@ def sibling_drawing(key: tuple) -> panel_cache.Panel | None:
             html = shared.html(key, view)
             if html is not None:
                 return keep_panel(moment, view, html)
-            if shared.claim(key, view):
+            if shared.claim(key, view):  # to draw here: the kind's part is the sibling's
+                moment.kind_html = moment.kind_html or shared.kind_html(key)
                 return None
         elif shared.claim(key, None):  # the moment's first drawing, whichever view
             return None
@@ -160,7 +161,8 @@ def draw_panel(moment: panel_cache.Moment, shot: store.Snapshot) -> panel_cache.
     `fold_for`) and keep it."""
     store.done_reading()  # no connection held while drawing
     context = game_context(shot, live=True)
-    if moment.kind_html is None:
+    drew_kind = moment.kind_html is None
+    if drew_kind:
         moment.kind_html = draw_template(context["kind"].template, **context)
     kind_html = moment.kind_html
     context["kind_panel"] = lambda: Markup(kind_html)
@@ -168,7 +170,7 @@ def draw_panel(moment: panel_cache.Moment, shot: store.Snapshot) -> panel_cache.
     panel = keep_panel(moment, view, draw_block("game.html", "panel", **context))
     shared = panel_cache.cache().shared
     if shared is not None:  # the sibling processes' devices of this view find it drawn
-        shared.keep(moment.key, moment.seat_of, view, panel.html)
+        shared.keep(moment.key, moment.seat_of, view, panel.html, kind_html if drew_kind else None)
     return panel
 
 

@@ -81,27 +81,36 @@ class Moment:
 
 class Shared:
     """The panels of a moment drawn by one of the host's server processes, for the others: its seating (who
-    holds which seat: a device's view is read from it) and each view's HTML.
+    holds which seat: a device's view is read from it), the kind's part (the same for every view: a sibling
+    drawing another view draws only that view's own part) and each view's HTML. Keyed by the build too: a
+    process of another release (a restart, a deploy) never serves what the old one drew.
 
     Nothing here may hold a process: under gevent a wait inside SQLite (for a sibling's write) stops every
     request of the process, so writes wait WRITE_WAIT at most and then give up (the panel is drawn here, or
     not kept for the others), and a process waits for a sibling's drawing by reading, never by a lock."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, build: str):
+        self.build = build
         self.disk = diskcache.Cache(str(folder), timeout=WRITE_WAIT, size_limit=SHARED_BYTES,
                                     eviction_policy="least-recently-stored")
 
     def seat_of(self, key: tuple) -> dict[str, str] | None:
-        return self._read(("seats", key))
+        return self._read("seats", key)
+
+    def kind_html(self, key: tuple) -> str | None:
+        return self._read("kind", key)
 
     def html(self, key: tuple, view: tuple) -> str | None:
-        return self._read(("panel", key, view))
+        return self._read("panel", key, view)
 
-    def keep(self, key: tuple, seat_of: dict[str, str], view: tuple, html: str) -> None:
+    def keep(self, key: tuple, seat_of: dict[str, str], view: tuple, html: str, kind_html: str | None) -> None:
+        """A view's panel drawn here; `kind_html` too if this process drew the moment's kind part."""
         try:
             with self.disk.transact():
-                self.disk.set(("seats", key), seat_of, expire=SHARED_FOR)
-                self.disk.set(("panel", key, view), html, expire=SHARED_FOR)
+                self.disk.set(self.key("seats", key), seat_of, expire=SHARED_FOR)
+                if kind_html is not None:
+                    self.disk.set(self.key("kind", key), kind_html, expire=SHARED_FOR)
+                self.disk.set(self.key("panel", key, view), html, expire=SHARED_FOR)
         except (diskcache.Timeout, sqlite3.Error):
             pass  # the siblings draw it themselves
 
@@ -109,13 +118,16 @@ class Shared:
         """This process draws the moment's panel of `view` (None: its first, whichever view), or (False) a
         sibling has begun to: then wait for it."""
         try:
-            return self.disk.add(("drawing", key, view), os.getpid(), expire=GATE_WAIT)
+            return self.disk.add(self.key("drawing", key, view), os.getpid(), expire=GATE_WAIT)
         except (diskcache.Timeout, sqlite3.Error):
             return True
 
-    def _read(self, key: tuple):
+    def key(self, what: str, *moment) -> tuple:
+        return (self.build, what, *moment)
+
+    def _read(self, *key):
         try:
-            return self.disk.get(key)
+            return self.disk.get(self.key(*key))
         except (diskcache.Timeout, sqlite3.Error):
             return None
 
@@ -209,4 +221,5 @@ def init_app(app: Flask) -> None:
     folder = app.config.get("LIMITS_FOLDER")
     place = limit_storage.host_folder(app.instance_path, app.config["SQLALCHEMY_DATABASE_URI"],
                                       Path(folder) if folder else limit_storage.MEMORY, purpose="panels")
-    app.extensions["panel_cache"] = PanelCache(build_of(app), Shared(place) if place is not None else None)
+    build = build_of(app)
+    app.extensions["panel_cache"] = PanelCache(build, Shared(place, build) if place is not None else None)

@@ -426,12 +426,54 @@ def test_a_process_waits_only_for_a_siblings_drawing_of_the_same_view(tmp_path, 
     def sibling_draws() -> None:
         pauses.append(1)
         if len(pauses) == 3:  # while this one reads, the sibling draws (as the one claiming) and keeps it
-            shared.disk.delete(("drawing", key, None))
+            shared.disk.delete(shared.key("drawing", key, None))
             assert count(panel(watcher, url)) == 2
     monkeypatch.setattr(games, "pause", sibling_draws)
     renders.clear()
     assert count(panel(other_watcher, url)) == 2
     assert len(pauses) == 3 and renders == ["panel"]  # drawn once, by the sibling
+
+
+def test_a_sibling_drawing_another_view_takes_the_moments_kind_part_from_the_one_that_drew_it(tmp_path, renders,
+                                                                                               monkeypatch):
+    """The kind's part of a moment (most of a panel, drawn once for every view) is the host's: a process
+    drawing a view no sibling has drawn yet draws only that view's own part around the sibling's kind part."""
+    from tests.conftest import make_app
+    first_process = make_app(tmp_path / "test.db")
+    second_process = make_app(tmp_path / "test.db", upgrade=False)
+    phone, token = device(first_process, "/")
+    url, _ = new_counter(phone)
+    seated, seated_token = device(second_process, url)
+    seat(seated, url, seated_token, "even")
+    act(phone, url, token, 0, "add", htmx=False, n="1")
+    watcher, _ = device(first_process, url)  # (its whole page drawn: the page, not a panel)
+    kinds: list[str] = []
+    draw = games.draw_template
+    monkeypatch.setattr(games, "draw_template", lambda template, **context: kinds.append(template) or
+                        draw(template, **context))
+    renders.clear()
+    assert count(panel(watcher, url)) == 1 and len(kinds) == 1
+    mine = panel(seated, url)
+    assert 'data-seat="even"' in mine and count(mine) == 1
+    assert renders == ["panel", "panel"] and len(kinds) == 1  # two views, one kind's part
+    # Drawn in the process itself, the seated view is the same panel.
+    second_process.extensions["panel_cache"].shared.disk.clear()
+    second_process.extensions["panel_cache"]._games.clear()
+    assert panel(seated, url) == mine and len(kinds) == 2
+
+
+def test_a_process_of_another_release_never_serves_what_an_older_one_drew(tmp_path, renders):
+    from tests.conftest import make_app
+    old_release = make_app(tmp_path / "test.db")
+    new_release = make_app(tmp_path / "test.db", upgrade=False)
+    new_release.extensions["panel_cache"].build = new_release.extensions["panel_cache"].shared.build = "newer"
+    phone, _ = device(old_release, "/")
+    url, _ = new_counter(phone)
+    tablet, _ = device(new_release, url)
+    renders.clear()
+    drawn_before = phone.get(url, headers=HTMX)
+    drawn_after = tablet.get(url, headers=HTMX)
+    assert renders == ["panel", "panel"] and drawn_after.headers["ETag"] != drawn_before.headers["ETag"]
 
 
 def _live(url: str, app) -> tuple:
