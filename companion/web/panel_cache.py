@@ -26,6 +26,7 @@ import json
 import os
 import sqlite3
 import threading
+import time
 from collections import OrderedDict
 from contextlib import contextmanager
 from pathlib import Path
@@ -42,7 +43,7 @@ GATE_WAIT = 2.0  # seconds a device waits for another's drawing of the same mome
 GZIP_LEVEL = 6
 SHARED_FOR = 60  # seconds a panel is kept for the sibling processes: their devices ask for it at once
 SHARED_BYTES = 256 * 2 ** 20  # the most the shared panels take (in RAM), the oldest dropped first
-WRITE_WAIT = 0.005  # seconds a write to the shared panels may wait for a sibling's (the process stands still)
+WRITE_PAUSES = (0.001, 0.002, 0.004, 0.008)  # seconds between a shared write's tries while a sibling writes
 SIBLING_WAIT = 0.5  # seconds to wait for a sibling's drawing of a moment before drawing it here
 
 
@@ -86,15 +87,17 @@ class Shared:
     process of another release (a restart, a deploy) never serves what the old one drew.
 
     Nothing here may hold a process: under gevent a wait inside SQLite (for a sibling's write) stops every
-    request of the process, so writes wait WRITE_WAIT at most and then give up (the panel is drawn here, or
-    not kept for the others), and a process waits for a sibling's drawing by reading, never by a lock."""
+    request of the process (5 ms of such waits held the first panels of 1,000 new devices twice as long on
+    four processes), so a write finds the database free or fails at once, and is tried again after a pause
+    that lets the process serve its other requests (WRITE_PAUSES), then given up (the panel is drawn here,
+    or not kept for the others); a process waits for a sibling's drawing by reading, never by a lock."""
 
     def __init__(self, folder: Path, build: str):
         self.build = build
         # Compressed (diskcache's JSONDisk: a panel's 20-45 KB of HTML in 4-8) and checkpointed often: each
         # drawing is written while its device waits, and SQLite's default checkpoint (every 4 MB of log)
         # held one drawing in about 80 for 5-8 ms (server_time's p99 +5 ms).
-        self.disk = diskcache.Cache(str(folder), timeout=WRITE_WAIT, size_limit=SHARED_BYTES,
+        self.disk = diskcache.Cache(str(folder), timeout=0, size_limit=SHARED_BYTES,
                                     eviction_policy="least-recently-stored", disk=diskcache.JSONDisk,
                                     disk_compress_level=1, sqlite_wal_autocheckpoint=100)
 
@@ -108,23 +111,33 @@ class Shared:
         return self._read("panel", key, view)
 
     def keep(self, key: tuple, seat_of: dict[str, str], view: tuple, html: str, kind_html: str | None) -> None:
-        """A view's panel drawn here; `kind_html` too if this process drew the moment's kind part."""
-        try:
+        """A view's panel drawn here; `kind_html` too if this process drew the moment's kind part. (Not kept
+        if the database stays busy: the siblings draw it themselves.)"""
+        def write() -> None:
             with self.disk.transact():
                 self.disk.set(self.key("seats", key), seat_of, expire=SHARED_FOR)
                 if kind_html is not None:
                     self.disk.set(self.key("kind", key), kind_html, expire=SHARED_FOR)
                 self.disk.set(self.key("panel", key, view), html, expire=SHARED_FOR)
-        except (diskcache.Timeout, sqlite3.Error):
-            pass  # the siblings draw it themselves
+        self._write(write)
 
     def claim(self, key: tuple, view: tuple | None) -> bool:
         """This process draws the moment's panel of `view` (None: its first, whichever view), or (False) a
         sibling has begun to: then wait for it."""
-        try:
-            return self.disk.add(self.key("drawing", key, view), os.getpid(), expire=GATE_WAIT)
-        except (diskcache.Timeout, sqlite3.Error):
-            return True
+        claimed = self._write(lambda: self.disk.add(self.key("drawing", key, view), os.getpid(), expire=GATE_WAIT))
+        return claimed is not False
+
+    def _write(self, write):
+        """`write()`'s result, or None once the database stayed busy through every pause."""
+        for pause in (*WRITE_PAUSES, None):
+            try:
+                return write()
+            except diskcache.Timeout:
+                if pause is None:
+                    return None
+                time.sleep(pause)  # looked up when called: gevent's sleep, where the server patched it
+            except sqlite3.Error:
+                return None
 
     def key(self, what: str, *moment) -> tuple:
         return (self.build, what, *moment)

@@ -409,7 +409,7 @@ def test_a_process_waits_only_for_a_siblings_drawing_of_the_same_view(tmp_path, 
     seat(seated, url, seated_token, "even")
     act(phone, url, token, 0, "add", htmx=False, n="1")  # the next moment, drawn for no view yet
     pauses: list[float] = []
-    monkeypatch.setattr(games, "pause", lambda: pauses.append(1))
+    monkeypatch.setattr(games, "pause", lambda seconds: pauses.append(seconds))
     watcher, _ = device(first_process, url)
     assert count(panel(watcher, url)) == 1
     renders.clear()
@@ -423,15 +423,15 @@ def test_a_process_waits_only_for_a_siblings_drawing_of_the_same_view(tmp_path, 
     assert shared.claim(key, None)
     other_watcher, _ = device(second_process, url)
 
-    def sibling_draws() -> None:
-        pauses.append(1)
+    def sibling_draws(seconds: float) -> None:
+        pauses.append(seconds)
         if len(pauses) == 3:  # while this one reads, the sibling draws (as the one claiming) and keeps it
             shared.disk.delete(shared.key("drawing", key, None))
             assert count(panel(watcher, url)) == 2
     monkeypatch.setattr(games, "pause", sibling_draws)
     renders.clear()
     assert count(panel(other_watcher, url)) == 2
-    assert len(pauses) == 3 and renders == ["panel"]  # drawn once, by the sibling
+    assert pauses == [0.002, 0.004, 0.008] and renders == ["panel"]  # drawn once, by the sibling
 
 
 def test_a_sibling_drawing_another_view_takes_the_moments_kind_part_from_the_one_that_drew_it(tmp_path, renders,
@@ -481,3 +481,34 @@ def _live(url: str, app) -> tuple:
     with app.app_context():
         row = store.live_row(url.rsplit("/", 1)[1])
     return row.id, url.rsplit("/", 1)[1], row.created_at, row.version, row.seating
+
+
+def test_a_shared_write_meeting_a_siblings_pauses_and_tries_again_never_waiting_inside_sqlite(tmp_path, monkeypatch):
+    """Under gevent a wait inside SQLite stops every request of the process: a write finds the database free
+    or fails at once, and is tried again after a pause the process spends on its other requests."""
+    import sqlite3
+    from companion.web import panel_cache
+    shared = panel_cache.Shared(tmp_path, "build")
+    sibling = sqlite3.connect(tmp_path / "cache.db", isolation_level=None)
+    sibling.execute("BEGIN IMMEDIATE")  # a sibling process is writing
+    pauses: list[float] = []
+    sibling_done_after = [2]  # pauses
+
+    def pause(seconds: float) -> None:
+        pauses.append(seconds)
+        if len(pauses) == sibling_done_after[0]:
+            sibling.execute("COMMIT")
+    monkeypatch.setattr(panel_cache.time, "sleep", pause)
+    key, view = (1, "ABCDE", "2026-12-03", "en", 3, 0), (None, False, False)
+    assert shared.claim(key, view) is True and pauses == [0.001, 0.002]
+    assert shared.claim(key, view) is False  # claimed: a sibling's device of this view waits for it
+    shared.keep(key, {"device": "even"}, view, "<p>panel</p>", "<p>kind</p>")
+    assert shared.html(key, view) == "<p>panel</p>" and shared.kind_html(key) == "<p>kind</p>"
+    sibling.execute("BEGIN IMMEDIATE")  # busy for good: given up, nothing raised
+    pauses.clear()
+    sibling_done_after[0] = None
+    later = key[:-2] + (4, 0)
+    shared.keep(later, {"device": "even"}, view, "<p>later</p>", "<p>kind</p>")
+    assert shared.html(later, view) is None and pauses == list(panel_cache.WRITE_PAUSES)
+    assert shared.claim(later, view) is True  # nobody can be waited for: drawn here
+    sibling.execute("ROLLBACK")
