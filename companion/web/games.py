@@ -118,7 +118,7 @@ def sibling_drawing(key: tuple) -> panel_cache.Panel | None:
     shared = panel_cache.cache().shared
     if shared is None:
         return None
-    ends, wait = time.monotonic() + panel_cache.SIBLING_WAIT, 0.002
+    ends, interval = time.monotonic() + panel_cache.SIBLING_WAIT, 0.002
     while True:
         seat_of = shared.seat_of(key)  # a drawing of this moment is there: this device's view is known
         if seat_of is not None:
@@ -134,12 +134,8 @@ def sibling_drawing(key: tuple) -> panel_cache.Panel | None:
             return None
         if time.monotonic() > ends:
             return None
-        pause(wait)
-        wait = min(2 * wait, 0.032)  # a busy sibling (a surge of new devices) is not asked 250 times
-
-
-def pause(seconds: float) -> None:
-    time.sleep(seconds)  # looked up when called: gevent's sleep, where the server patched it
+        panel_cache.wait(interval)
+        interval = min(2 * interval, 0.032)  # a busy sibling (a surge of new devices) is not asked 250 times
 
 
 def device_view_of(moment: panel_cache.Moment) -> tuple:

@@ -135,7 +135,7 @@ class Shared:
             except diskcache.Timeout:
                 if pause is None:
                     return None
-                time.sleep(pause)  # looked up when called: gevent's sleep, where the server patched it
+                wait(pause)
             except sqlite3.Error:
                 return None
 
@@ -147,6 +147,10 @@ class Shared:
             return self.disk.get(self.key(*key))
         except (diskcache.Timeout, sqlite3.Error):
             return None
+
+
+def wait(seconds: float) -> None:
+    time.sleep(seconds)  # looked up when called: gevent's sleep where the server patched it (the process goes on)
 
 
 class PanelCache:

@@ -396,10 +396,9 @@ def test_a_panel_drawn_by_one_server_process_is_served_by_its_siblings_without_d
     assert renders == ["panel"]
 
 
-def test_a_process_waits_only_for_a_siblings_drawing_of_the_same_view(tmp_path, renders, monkeypatch):
-    """A seated phone on one process, at a moment whose panel another process drew for another view:
-    nothing to wait for, its own view is drawn at once. A device of a view a sibling is drawing reads
-    until the sibling's drawing is there."""
+def seated_on_a_sibling(tmp_path) -> tuple:
+    """Two server processes on one database; a phone starts a game on the first, a device seated (Even) on
+    the second."""
     from tests.conftest import make_app
     first_process = make_app(tmp_path / "test.db")
     second_process = make_app(tmp_path / "test.db", upgrade=False)
@@ -407,9 +406,17 @@ def test_a_process_waits_only_for_a_siblings_drawing_of_the_same_view(tmp_path, 
     url, _ = new_counter(phone)
     seated, seated_token = device(second_process, url)
     seat(seated, url, seated_token, "even")
+    return first_process, second_process, phone, token, url, seated
+
+
+def test_a_process_waits_only_for_a_siblings_drawing_of_the_same_view(tmp_path, renders, monkeypatch):
+    """A seated phone on one process, at a moment whose panel another process drew for another view:
+    nothing to wait for, its own view is drawn at once. A device of a view a sibling is drawing reads
+    until the sibling's drawing is there."""
+    first_process, second_process, phone, token, url, seated = seated_on_a_sibling(tmp_path)
     act(phone, url, token, 0, "add", htmx=False, n="1")  # the next moment, drawn for no view yet
     pauses: list[float] = []
-    monkeypatch.setattr(games, "pause", lambda seconds: pauses.append(seconds))
+    monkeypatch.setattr(games.panel_cache, "wait", lambda seconds: pauses.append(seconds))
     watcher, _ = device(first_process, url)
     assert count(panel(watcher, url)) == 1
     renders.clear()
@@ -428,7 +435,7 @@ def test_a_process_waits_only_for_a_siblings_drawing_of_the_same_view(tmp_path, 
         if len(pauses) == 3:  # while this one reads, the sibling draws (as the one claiming) and keeps it
             shared.disk.delete(shared.key("drawing", key, None))
             assert count(panel(watcher, url)) == 2
-    monkeypatch.setattr(games, "pause", sibling_draws)
+    monkeypatch.setattr(games.panel_cache, "wait", sibling_draws)
     renders.clear()
     assert count(panel(other_watcher, url)) == 2
     assert pauses == [0.002, 0.004, 0.008] and renders == ["panel"]  # drawn once, by the sibling
@@ -438,13 +445,7 @@ def test_a_sibling_drawing_another_view_takes_the_moments_kind_part_from_the_one
                                                                                                monkeypatch):
     """The kind's part of a moment (most of a panel, drawn once for every view) is the host's: a process
     drawing a view no sibling has drawn yet draws only that view's own part around the sibling's kind part."""
-    from tests.conftest import make_app
-    first_process = make_app(tmp_path / "test.db")
-    second_process = make_app(tmp_path / "test.db", upgrade=False)
-    phone, token = device(first_process, "/")
-    url, _ = new_counter(phone)
-    seated, seated_token = device(second_process, url)
-    seat(seated, url, seated_token, "even")
+    first_process, second_process, phone, token, url, seated = seated_on_a_sibling(tmp_path)
     act(phone, url, token, 0, "add", htmx=False, n="1")
     watcher, _ = device(first_process, url)  # (its whole page drawn: the page, not a panel)
     kinds: list[str] = []
@@ -498,7 +499,7 @@ def test_a_shared_write_meeting_a_siblings_pauses_and_tries_again_never_waiting_
         pauses.append(seconds)
         if len(pauses) == sibling_done_after[0]:
             sibling.execute("COMMIT")
-    monkeypatch.setattr(panel_cache.time, "sleep", pause)
+    monkeypatch.setattr(panel_cache, "wait", pause)
     key, view = (1, "ABCDE", "2026-12-03", "en", 3, 0), (None, False, False)
     assert shared.claim(key, view) is True and pauses == [0.001, 0.002]
     assert shared.claim(key, view) is False  # claimed: a sibling's device of this view waits for it
