@@ -57,6 +57,9 @@ class Event(db.Model):
     at: so.Mapped[datetime] = so.mapped_column(default=utcnow)
     state_before: so.Mapped[Optional[dict[str, Any]]] = so.mapped_column(sa.JSON)
     undoes_seq: so.Mapped[Optional[int]] = so.mapped_column(default=None)
+    # The seat whose moment a seat's action was made at (rules.base.acting_for): Undo on another seat's
+    # phone takes a second step for it, read without the state before.
+    moment_seat: so.Mapped[Optional[str]] = so.mapped_column(sa.String(80), default=None)
     # The seq an undo would reverse once this event is the latest: the multi-level undo stack,
     # kept with each event so finding the next undo is one indexed lookup.
     undo_next: so.Mapped[Optional[int]] = so.mapped_column(default=None)

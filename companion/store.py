@@ -25,7 +25,8 @@ from . import changes, kinds, presence
 from .database import one_writer
 from .models import Device, Event, Game, Presence, Seat, db, utcnow
 from .rules.base import (MAX_PARAM_TEXT, MAX_PARAM_VALUES, MAX_TEXT_DEPTH, BadParams, N_, Outcome, RuleError,
-                         check_acting_seat, is_plain_data, is_plain_params, is_plain_text, text_from_file)
+                         acting_for, check_acting_seat, check_undoing_seat, is_plain_data, is_plain_params,
+                         is_plain_text, text_from_file)
 
 # No 0/O, 1/I/L, 5/S, 2/Z, 8/B: a code read across the table is typed right the first time.
 CODE_ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY"
@@ -195,14 +196,15 @@ def apply_action(game: Game, action: str, params: Mapping[str, Any], seen_versio
     _commit_change(game, seen_version, new_state, Event(
         action=action, params=kept_params, label=outcome.label.as_json(),
         notices=[n.as_json() for n in outcome.notices], state_before=state_before,
-        undo_next=seen_version + 1), device)
+        moment_seat=acting_for(kind_of(game), state_before, action), undo_next=seen_version + 1), device)
     return outcome
 
 
-def undo(game: Game, seen_version: int, device: DeviceRef) -> Event:
-    """Restore the state before the latest change not yet undone; the undo is itself an event."""
+def undo(game: Game, seen_version: int, device: DeviceRef, target: Event | None = None) -> Event:
+    """Restore the state before the latest change not yet undone (`target`, when read already); the undo
+    is itself an event."""
     _check_writable(game, seen_version)
-    target = undo_target(game)
+    target = target or undo_target(game)
     if target is None:
         raise RuleError(N_("Nothing to undo."))
     event = Event(action=UNDO, params={}, label={"msgid": N_("Undo: {label}"),
@@ -260,7 +262,7 @@ def _commit_change(game: Game, seen_version: int, new_state: dict, event: Event,
 
 
 EVENT_COLUMNS = ("game_id", "seq", "action", "params", "label", "notices", "device_id", "device_label", "at",
-                 "state_before", "undoes_seq", "undo_next")
+                 "state_before", "undoes_seq", "undo_next", "moment_seat")
 
 
 # The change's statements are built once, then only run: building one (its clauses, their bound
@@ -363,11 +365,17 @@ def page_action(code: str, device: DeviceRef, action: str, params: Mapping[str, 
     return _answer(game, device, None, whole_page)
 
 
-def page_undo(code: str, device: DeviceRef, seen_version: int, *, whole_page: bool) -> Snapshot | None:
-    """A page's Undo, answered as page_action's tap is."""
-    game = find_for_change(code)
+def page_undo(code: str, device: DeviceRef, seen_version: int, *, for_seat: str | None,
+              whole_page: bool) -> Snapshot | None:
+    """A page's Undo, answered as page_action's tap is; another seat's change, made on another device,
+    undone on a seated phone only through "Undo for …" (rules.base.check_undoing_seat)."""
+    game, my_seat = find_with_seat(code, device.id)
     try:
-        undo(game, seen_version, device)
+        target = undo_target(game) if seen_version == game.version else None
+        if target is not None:
+            check_undoing_seat(kind_of(game), game.state, target.moment_seat, target.device_id == device.id,
+                               my_seat, for_seat)
+        undo(game, seen_version, device, target)
     except StaleVersion as stale:
         return _answer(stale.game, device, _stale(stale, device, seen_version), whole_page)
     except RuleError as refused:
@@ -863,7 +871,8 @@ def import_game(data: Any, render: Callable[[Game], Any], created_by: str | None
                                  label=e["label"], notices=list(e.get("notices") or []),
                                  device_id="import", device_label=_plain_text(e.get("device_label"), 40),
                                  at=datetime.fromisoformat(e["at"]), state_before=e["state_before"],
-                                 undoes_seq=e.get("undoes_seq"), undo_next=undo_next[e["seq"]]))
+                                 undoes_seq=e.get("undoes_seq"), undo_next=undo_next[e["seq"]],
+                                 moment_seat=acting_for(kind, e["state_before"], e["action"])))
         try:
             db.session.flush()
             render(game)  # must not commit: it draws a game nobody has opened (no presence to write)

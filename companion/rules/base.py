@@ -234,6 +234,36 @@ def check_acting_seat(kind: Any, state: dict, my_seat: str | None, action: str, 
                                 "To act for {name}, open “Act for {name}…” first."), name=name)
 
 
+def acting_for(kind: Any, state: dict, action: str) -> str | None:
+    """The seat a change made in `state` acts for: a seat's action (its pick, its turn) at that seat's
+    moment. None for the table's bookkeeping and at a moment that is nobody's in particular. Kept with
+    the change (Event.moment_seat): what Undo on another seat's phone asks a second step for."""
+    if action not in getattr(kind, "seat_actions", ()) or not hasattr(kind, "moment_seat"):
+        return None
+    return kind.moment_seat(state)
+
+
+def another_seats_undo(made_for: str | None, made_here: bool, my_seat: str | None) -> str | None:
+    """The seat whose change an Undo on this seated phone would reverse, when that takes the deliberate step
+    ("Undo for Boris…"): a change made for another seat (`made_for`, acting_for's) on another device. A
+    phone's own change (even one it made for Boris), the table's bookkeeping and a moment that was nobody's
+    stay one tap, as on a device with no seat."""
+    if my_seat is None or made_here or made_for in (None, my_seat):
+        return None
+    return made_for
+
+
+def check_undoing_seat(kind: Any, state: dict, made_for: str | None, made_here: bool, my_seat: str | None,
+                       for_seat: str | None) -> None:
+    """check_acting_seat for Undo: a tap without the step's mark is refused and undoes nothing."""
+    seat = another_seats_undo(made_for, made_here, my_seat)
+    if seat is None or for_seat == seat:
+        return
+    name = next((s["name"] for s in kind.seats(state) if s["id"] == seat), seat)
+    raise NotThisSeatsMoment(N_("That change was made at {name}'s moment, on another device: nothing was "
+                                "undone. To undo it, open “Undo for {name}…” first."), name=name)
+
+
 @dataclass(frozen=True)
 class Outcome:
     """The new state, the label of the event in the history, and notices to show once."""

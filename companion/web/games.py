@@ -11,8 +11,9 @@ from markupsafe import Markup
 
 from .. import security, store
 from ..i18n import current_language, translate
-from ..models import Game
-from ..rules.base import N_, BadParams, NotThisSeatsMoment, RuleError, Text, another_seats_moment
+from ..models import Event, Game
+from ..rules.base import (N_, BadParams, NotThisSeatsMoment, RuleError, Text, another_seats_moment,
+                          another_seats_undo)
 from . import devices, join, panel_cache
 from .errors import deleted_answer, error_response
 from .limits import change_limit
@@ -67,6 +68,7 @@ def game_context(shot: store.Snapshot, *, live: bool | None = None, **extra) -> 
     # data-act-for (the seat's own phone, a device with no seat). A whole page (no JavaScript needed) is
     # this device's alone: folded only on another seat's phone.
     context["fold_for"] = context["moment_seat"] if live else context["for_seat"]
+    context["undo_for"] = undo_for(shot.undo_target, context["seats"], context["my_seat"])
     if live:
         context["csrf_field"] = lambda: ""
     else:
@@ -74,6 +76,16 @@ def game_context(shot: store.Snapshot, *, live: bool | None = None, **extra) -> 
         context.update(devices=shot.connected or [], join_url=join.join_url(game.code), may_delete=shot.may_delete)
     context.setdefault("kind_panel", lambda: Markup(draw_template(kind.template, **context)))
     return context
+
+
+def undo_for(target: Event | None, seats: list[dict], my_seat: dict | None) -> dict | None:
+    """The seat whose change Undo would reverse on this seated phone behind "Undo for …" (a change another
+    device made at that seat's moment), or None: one tap. "Made here" is read from the seating, which the
+    panel's key holds (a seat has one phone), not from the cookie: the panel stays one per view."""
+    if target is None or my_seat is None:
+        return None
+    seat_id = another_seats_undo(target.moment_seat, target.device_id == my_seat["holder"], my_seat["id"])
+    return next((seat for seat in seats if seat["id"] == seat_id), None)
 
 
 def show_game(shot: store.Snapshot, status: int = 200, **extra):
@@ -237,7 +249,8 @@ def act(code: str):
 def undo(code: str):
     seen = version(request.form.get("version"))
     from_history = request.form.get("from") == "history"
-    shot = store.page_undo(code, devices.current(), seen, whole_page=from_history or not is_htmx())
+    shot = store.page_undo(code, devices.current(), seen, for_seat=request.form.get("for_seat"),
+                           whole_page=from_history or not is_htmx())
     if shot is None and from_history:
         return redirect(url_for("games.history", code=code), 303)
     return answer(code, shot, undone=True)
@@ -398,7 +411,11 @@ def release_seat(code: str):
 
 def history_context(game: Game) -> dict:
     events = store.history(game)
-    return {"game": game, "events": events, "undo_target": store.undo_target(game),
+    target = store.undo_target(game)
+    seats = seats_context(game, store.kind_of(game), store.seating(game))
+    return {"game": game, "events": events, "undo_target": target,
+            # The history is a deliberate place of its own: its Undo carries the step's mark.
+            "undo_for": undo_for(target, seats["seats"], seats["my_seat"]),
             "undone": {e.undoes_seq for e in events if e.undoes_seq},
             "palette": store.kind_of(game).view(game.state).get("palette", "day")}
 

@@ -14,8 +14,8 @@ from tests.browser.walks import at_version, take_seat
 MK = {"player_name": ["Anna", "Boris", "Chen"], "hero": ["tovak", "goldyx", "norowas"], "scenario": "full_conquest"}
 MM = {"mouse": ["lily", "nez", "collin"], "controller": ["Anna", "Boris", "Chen"],
       "minion_type": ["rat_warriors"], "minion_count": [2]}
-WORDS = {"en-US": {"act_for": "Act for", "watch": "Just watching"},
-         "ru-RU": {"act_for": "Действовать за", "watch": "Просто смотрю"}}
+WORDS = {"en-US": {"act_for": "Act for", "watch": "Just watching", "undo_for": "Undo for"},
+         "ru-RU": {"act_for": "Действовать за", "watch": "Просто смотрю", "undo_for": "Отменить за"}}
 
 
 @pytest.fixture
@@ -73,11 +73,12 @@ def buttons_on_first_screen(page, actions) -> list[dict]:
 
 
 # The action of the form a tap at (x, y) would submit, outside "Act for …" ("" for none there; "undo" for
-# Undo's bar, which any device may tap: it is not a control that acts for the acting seat).
+# Undo's bar where one tap undoes: its own change, the table's, or one at nobody's moment. Behind "Undo for
+# …" it is "": a tap there must send nothing either).
 UNDER_THE_FINGER = """([x, y]) => {
   const form = document.elementFromPoint(x, y)?.closest("#game-panel form");
   if (!form || form.closest("details.act-for")) { return ""; }
-  if (form.classList.contains("undo")) { return "undo"; }
+  if (form.classList.contains("undo")) { return form.querySelector("details.undo-for") ? "" : "undo"; }
   return form.querySelector("input[name=action]")?.value || "";
 }"""
 
@@ -206,3 +207,49 @@ def test_a_phone_that_takes_a_seat_after_a_live_change_finds_the_other_seats_mom
         expect(details).not_to_have_attribute("open", "")
     for button in page.locator(control("pick_tactic")).all():
         expect(button).to_be_hidden()
+
+
+UNDO_STEP = "#game-panel form.undo details.undo-for"
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_a_waiting_phones_undo_never_undoes_another_seats_change_in_one_tap(live_server, phone, locale):
+    """Boris picks his tactic on his phone. On Chen's seated phone the Undo bar says "Undo for Boris…": a tap
+    anywhere on the bar sends nothing; the step (open it, then its Undo) undoes exactly that change. Boris's
+    own phone undoes its own change in one tap."""
+    code = api_game(live_server, "mage_knight", {**MK, "dice_mode": "app"})
+    names = {"p1": "Anna", "p2": "Boris", "p3": "Chen"}
+    game = api_get(live_server, code)
+    picker = game["view"]["pick_queue"][0]
+    phones = {seat: phone(code, seat, locale) for seat in names}
+    acting, waiting = phones[picker], phones[next(s for s in names if s != picker)]
+    settled(*phones.values())
+    version = game["version"]
+    acting.locator(control("pick_tactic")).first.tap()
+    at_version(waiting, version + 1)
+
+    summary = waiting.locator(UNDO_STEP + " > summary")
+    on_first_screen(waiting, UNDO_STEP + " > summary")
+    expect(summary).to_contain_text(WORDS[locale]["undo_for"])
+    expect(summary).to_contain_text(names[picker])
+    bar = waiting.locator("#game-panel form.undo").bounding_box()
+    waiting.posts.clear()
+    for share in (0.05, 0.2, 0.4, 0.6, 0.8, 0.95):  # the button, its label, the bar's empty ends
+        waiting.touchscreen.tap(bar["x"] + bar["width"] * share, bar["y"] + bar["height"] / 2)
+        waiting.evaluate("document.querySelectorAll('#game-panel details.undo-for').forEach(d => d.open = false)")
+    assert not waiting.posts, waiting.posts
+    assert api_get(live_server, code)["version"] == version + 1
+
+    summary.tap()  # the deliberate step: its Undo comes into view, on the first screen
+    on_first_screen(waiting, UNDO_STEP + " button[type=submit]")
+    waiting.locator(UNDO_STEP + " button[type=submit]").tap()
+    at_version(waiting, version + 2)
+    assert picker not in api_get(live_server, code)["view"]["tactics"]
+
+    at_version(acting, version + 2)
+    acting.locator(control("pick_tactic")).first.tap()
+    at_version(acting, version + 3)
+    expect(acting.locator(UNDO_STEP)).to_have_count(0)
+    acting.locator("#game-panel form.undo > button.btn-undo").tap()  # its own change: one tap
+    at_version(acting, version + 4)
+    assert picker not in api_get(live_server, code)["view"]["tactics"]

@@ -106,3 +106,35 @@ def test_another_seats_phone_takes_a_seat_action_only_with_the_deliberate_step()
     assert "end_turn" not in others and "dummy_turn" in others
     for action in others:  # the table's actions (preparation, the Dummy, the round's end) are nobody's
         check_acting_seat(MK, state, "p1", action, None)
+
+
+def test_undoing_another_seats_change_made_elsewhere_takes_the_deliberate_step_on_a_seated_phone():
+    """Undo on a waiting phone reverses what was done at another seat's moment on another device only
+    through "Undo for Boris…"; its own change (even one it made for Boris), a change at nobody's moment and
+    a table action stay one tap, as does Undo on a device with no seat."""
+    from companion.rules.base import NotThisSeatsMoment, acting_for, another_seats_undo, check_undoing_seat
+    before = mk_game()  # Boris (p2) picks first
+    assert acting_for(MK, before, "pick_tactic") == "p2"
+    assert acting_for(MK, before, "change_fame") is None  # the table's bookkeeping
+    assert acting_for(MK, {**before, "phase": "preparation"}, "pick_tactic") is None  # nobody's moment
+    assert another_seats_undo("p2", False, "p1") == "p2"  # Boris's pick, made on his phone, on Anna's
+    assert another_seats_undo("p2", False, "p2") is None  # Boris's own phone
+    assert another_seats_undo("p2", False, None) is None  # the group screen, just watching
+    assert another_seats_undo("p2", True, "p1") is None  # Anna's phone acted for him: its own change
+    assert another_seats_undo(None, False, "p1") is None  # the table's, or nobody's moment
+    try:
+        check_undoing_seat(MK, before, "p2", False, "p1", None)
+    except NotThisSeatsMoment as refused:
+        assert refused.text.params["name"] == "Boris" and "Undo for {name}" in refused.text.msgid
+    else:
+        raise AssertionError("Anna's phone undid Boris's pick in one tap")
+    for wrong in ("p1", "p3", ""):
+        try:
+            check_undoing_seat(MK, before, "p2", False, "p1", wrong)
+        except NotThisSeatsMoment:
+            pass
+        else:
+            raise AssertionError(f"the step's mark {wrong!r} does not name Boris")
+    check_undoing_seat(MK, before, "p2", False, "p1", "p2")  # through "Undo for Boris…"
+    check_undoing_seat(MK, before, "p2", False, "p2", None)
+    check_undoing_seat(MK, before, "p2", True, "p1", None)

@@ -264,3 +264,106 @@ def test_mice_a_mouses_turn_is_folded_on_the_other_phones_and_a_minion_card_is_o
             break
         table.api("next_turn")
     assert "mouse" in seen
+
+
+class _UndoBar(HTMLParser):
+    """The Undo form(s) of a page: hidden fields, whether the submit button sits in a closed "Undo for …"
+    (the deliberate step) and that step's summary."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.forms: list[dict] = []
+        self.form: dict | None = None
+        self.folds: list[bool] = []  # the <details class="undo-for"> around here: open?
+        self._summary = False
+
+    def handle_starttag(self, tag, attrs):
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form" and a.get("action", "").endswith("/undo"):
+            self.form = {"hidden": {}, "folded": None, "summary": ""}
+            self.forms.append(self.form)
+        elif self.form is None:
+            return
+        elif tag == "details" and "undo-for" in a.get("class", "").split():
+            self.folds.append("open" in a)
+        elif tag == "summary" and self.folds:
+            self._summary = True
+        elif tag == "input" and a.get("type") == "hidden":
+            self.form["hidden"][a.get("name")] = a.get("value", "")
+        elif tag == "button" and a.get("type") == "submit" and "disabled" not in a:
+            self.form["folded"] = bool(self.folds) and not any(self.folds)
+
+    def handle_endtag(self, tag):
+        if tag == "details" and self.folds:
+            self.folds.pop()
+        elif tag == "summary":
+            self._summary = False
+        elif tag == "form":
+            self.form = None
+
+    def handle_data(self, data):
+        if self._summary and self.form is not None:
+            self.form["summary"] += data
+
+
+def undo_form(html: str) -> dict:
+    parser = _UndoBar()
+    parser.feed(html)
+    assert len(parser.forms) == 1, parser.forms
+    return parser.forms[0]
+
+
+def post_undo(table: Table, seat_id: str, form: dict, **changed):
+    data = {**form["hidden"], **changed, "csrf_token": table.tokens[seat_id]}
+    return table.phones[seat_id].post(table.url + "/undo", data={k: v for k, v in data.items() if v is not None},
+                                      headers=HTMX)
+
+
+def test_undo_on_a_waiting_phone_of_another_seats_change_takes_the_step_and_a_phones_own_change_is_one_tap(app):
+    table = Table(app, "mage_knight", MK3, ["p1", "p2", "p3"])
+    names = {"p1": "Anna", "p2": "Boris", "p3": "Chen"}
+    picker = table.game()["view"]["pick_queue"][0]
+    others = [s for s in table.phones if s != picker]
+    assert table.post(picker, acting(table.page(table.phones[picker]), {"pick_tactic"})[0]).status_code == 200
+    version = table.game()["version"]
+    # Boris's own phone and the shared device undo his pick in one tap; Anna's and Chen's phones fold it.
+    for client in (table.phones[picker], table.shared):
+        for drawn in (table.page(client), table.panel(client)):
+            form = undo_form(drawn)
+            assert form["folded"] is False and "for_seat" not in form["hidden"], form
+    for seat_id in others:
+        for drawn in (table.page(table.phones[seat_id]), table.panel(table.phones[seat_id])):
+            form = undo_form(drawn)
+            assert form["folded"] is True and form["hidden"]["for_seat"] == picker, form
+            assert form["summary"].strip() == f"Undo for {names[picker]}…"
+    waiting = others[0]
+    form = undo_form(table.panel(table.phones[waiting]))
+    refused = post_undo(table, waiting, form, for_seat=None)  # an old page's Undo, or one typed by hand
+    assert refused.status_code == 403
+    message = html.unescape(alert(refused.get_data(as_text=True)))
+    assert f"“Undo for {names[picker]}…”" in message, message
+    assert post_undo(table, waiting, form, for_seat=waiting).status_code == 403  # the mark names Boris
+    assert table.game()["version"] == version  # nothing undone
+    assert post_undo(table, waiting, form).status_code == 200  # through the step
+    game = table.game()
+    assert game["version"] == version + 1 and picker not in game["view"]["tactics"]
+
+    # A phone's own change, made for Boris through "Act for Boris…": its own Undo is one tap; the third
+    # phone folds it (another device's change at Boris's moment); Boris's phone undoes it in one tap.
+    pick = acting(table.page(table.phones[waiting]), {"pick_tactic"})[0]
+    assert table.post(waiting, pick).status_code == 200
+    third = others[1]
+    assert undo_form(table.panel(table.phones[waiting]))["folded"] is False
+    assert undo_form(table.panel(table.phones[picker]))["folded"] is False
+    assert undo_form(table.panel(table.phones[third]))["folded"] is True
+    assert post_undo(table, waiting, undo_form(table.panel(table.phones[waiting]))).status_code == 200
+    assert picker not in table.game()["view"]["tactics"]
+
+    # The table's bookkeeping (Fame) is nobody's moment: Boris's phone changes it, the others undo in one tap.
+    table.api("change_fame", client=table.phones[picker], player=picker, delta=1)
+    for seat_id in others:
+        assert undo_form(table.panel(table.phones[seat_id]))["folded"] is False
+    # The history page is a deliberate place of its own: its Undo carries the step's mark.
+    assert table.post(picker, acting(table.page(table.phones[picker]), {"pick_tactic"})[0]).status_code == 200
+    history = undo_form(table.phones[waiting].get(table.url + "/history").get_data(as_text=True))
+    assert history["hidden"].get("for_seat") == picker

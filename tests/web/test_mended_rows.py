@@ -101,6 +101,9 @@ def mends_every_row(app, head: str) -> None:
         assert client.post(f"/api/games/{code}/actions",
                            json={"action": action, "version": version, "params": params}).status_code == 200
     assert client.post(f"/api/games/{code}/undo", json={"version": 3}).status_code == 200
+    # Each change's moment seat (0005, after the mending) is read back from its state on the way up.
+    moment_seats = [row["moment_seat"] for row in raw_rows(app)["event"]]
+    assert any(moment_seats)
     with app.app_context():
         downgrade(directory=str(database.MIGRATIONS), revision="0003")
         sqlite = db.engine.dialect.name == "sqlite"
@@ -131,7 +134,9 @@ def mends_every_row(app, head: str) -> None:
     assert corrupt != expected and halves
     result = app.test_cli_runner().invoke(args=["db", "upgrade"])  # what bin/serve runs at every start
     assert result.exit_code == 0, result.output
-    assert raw_rows(app) == expected
+    mended = raw_rows(app)
+    assert [row.pop("moment_seat") for row in mended["event"]] == moment_seats
+    assert mended == expected
     with app.app_context(), db.engine.connect() as connection:
         assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == head
     assert renders(client, code)
@@ -139,9 +144,9 @@ def mends_every_row(app, head: str) -> None:
 
 def test_the_migration_mends_every_half_character_and_changes_nothing_else_on_sqlite(tmp_path):
     app = make_app(tmp_path / "companion.db")
-    mends_every_row(app, "0004")
+    mends_every_row(app, "0005")
     assert list((tmp_path / "backups").glob("companion-0003-*.db"))  # the file as it was, kept
 
 
 def test_the_migration_mends_every_half_character_and_changes_nothing_else_on_postgresql(pg_app):  # noqa: F811
-    mends_every_row(pg_app, "0004")
+    mends_every_row(pg_app, "0005")

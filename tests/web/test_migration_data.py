@@ -77,6 +77,8 @@ def walk_down_and_up(app) -> None:
     with app.app_context():
         full = rows()
         assert len(full["event"]) >= 5 and full["seat"] and full["presence"] and full["device"]
+        # 0005 reads each kept change's moment seat back from its state: a tactic pick has one to lose.
+        assert any(("moment_seat", repr(None)) not in row for row in full["event"])
         steps = revisions_down_to_first()
         lowest = full
         for older in steps[1:]:
