@@ -21,9 +21,17 @@
     return new Promise(function (done) { wake = done; setTimeout(done, ms); });
   }
   function setOnline(value) {
+    // Back in reach: a "Not sent" still showing says it is over, and that the tap is still not made.
+    if (value && !online && flashed() === document.body.dataset.notSentText) {
+      flash(document.body.dataset.backOnlineText);
+    }
     online = value;
     var banner = document.getElementById("offline");
     if (banner) { banner.hidden = value; }
+  }
+  function flashed() {
+    var box = document.getElementById("flash");
+    return box ? box.textContent : "";
   }
   function flash(text) {
     var box = document.getElementById("flash");
@@ -276,16 +284,21 @@
     var line = p.querySelector(".last-event");
     if (line && +p.dataset.version > versionBefore) { line.classList.add("applied"); }
     var head = p.querySelector(".seat-banner") || p;
-    if (head.getBoundingClientRect().top < 0) { head.scrollIntoView({ block: "start" }); }
+    if (head.getBoundingClientRect().top < viewTop()) { head.scrollIntoView({ block: "start" }); }
   });
 
   // A seated phone: when its moment comes (your turn, your pick), buzz and say so.
   var lastMoment = null, lastCue = null;
   var momentInView = false; // the phone was looking at its moment when the live update came
+  // The top of what the page shows: below the chrome, which stays at the top (sticky) over the page.
+  function viewTop() {
+    var chrome = document.getElementById("chrome");
+    return chrome ? Math.max(0, chrome.getBoundingClientRect().bottom) : 0;
+  }
   function inView(element) {
     if (!element) { return false; }
     var box = element.getBoundingClientRect();
-    return box.bottom > 0 && box.top < window.innerHeight;
+    return box.bottom > viewTop() && box.top < window.innerHeight;
   }
   function noticeMoment() {
     var banner = document.querySelector("#game-panel .seat-banner");
@@ -296,7 +309,7 @@
       // Still its moment and it was being looked at: a change above it (a note, a line) must not push it
       // partly off the screen.
       var box = banner.getBoundingClientRect();
-      if (box.top < 0 || box.bottom > window.innerHeight) { banner.scrollIntoView({ block: "start" }); }
+      if (box.top < viewTop() || box.bottom > window.innerHeight) { banner.scrollIntoView({ block: "start" }); }
     }
     // A new moment: one comes after waiting, or another follows at once (your pick, then your turn; in solo
     // your turn, then the Dummy's turn that you tap for).
@@ -304,7 +317,7 @@
       // Its moment is its first screen, wherever the page was scrolled; at the top of the page already
       // (the chrome and the last change above it), it stays put: the chrome says whose moment it is too.
       var top = banner.getBoundingClientRect().top;
-      if (top < 0 || top > window.innerHeight / 4) { banner.scrollIntoView({ block: "start" }); }
+      if (top < viewTop() || top > window.innerHeight / 4) { banner.scrollIntoView({ block: "start" }); }
       if (navigator.vibrate) { navigator.vibrate([200, 100, 200]); }
       if (window.tcSound) { window.tcSound.chime(); } // only when this device switched sound on
       var announcer = document.getElementById("announcer");

@@ -47,7 +47,7 @@ def phones(browser):
 def chrome_is_one_row(page) -> dict:
     """The chrome's box, and that everything in it sits in that one row."""
     chrome = page.locator("#chrome").bounding_box()
-    assert chrome["y"] <= 0.5 and chrome["height"] <= CHROME_MAX, chrome
+    assert -0.5 <= chrome["y"] <= 0.5 and chrome["height"] <= CHROME_MAX, chrome  # at the top, in view
     for part in ("#chrome .chrome-home", "#chrome .chrome-title", "#menu > summary"):
         box = page.locator(part).bounding_box()
         assert box["y"] >= chrome["y"] - 0.5 and box["y"] + box["height"] <= chrome["y"] + chrome["height"] + 0.5, part
@@ -75,6 +75,11 @@ def test_on_a_touch_phone_the_chrome_is_one_row_and_the_moment_is_on_the_first_s
     assert first["y"] >= chrome["height"] and first["y"] + first["height"] <= undo["y"], (first, undo)
     assert undo["y"] + undo["height"] <= PHONE["height"]
     print(f"\n{locale}: chrome {chrome['height']:.0f} px, first control at y={first['y']:.0f}")
+    # Scrolled down to the reference below the moment, the row is still there at the top.
+    phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert phone.evaluate("window.scrollY") > 200
+    chrome_is_one_row(phone)
+    phone.evaluate("window.scrollTo(0, 0)")
     # no keyboard hint on a touch phone, even with the menu open
     phone.locator("#menu > summary").click()
     expect(phone.locator("#shortcuts-open")).to_be_hidden()
@@ -186,3 +191,23 @@ def test_the_moments_primary_button_stands_out_from_a_secondary_one(live_server,
         assert primary.evaluate(look) != secondary.evaluate(look), night
         assert primary.evaluate("el => getComputedStyle(el).backgroundImage") != "none", night  # filled
         assert secondary.evaluate("el => getComputedStyle(el).backgroundImage") == "none", night
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_a_long_last_change_is_cut_but_never_its_notes_count(live_server, phones, locale):
+    """The last change is one line high; a long one is cut with "…", and the count of its notes stays whole
+    beside it, in the line (it is what says there is more to open)."""
+    code = api_game(live_server, "mage_knight", {**MK_SETUP, "player_name": ["Konstantin Konstantinopolsky",
+                                                                               "Boris", "Chen"]})
+    pick_all_tactics(live_server, code)  # the last pick, Konstantin's, brings three notes
+    phone = phones(locale)
+    phone.goto(f"{live_server}/g/{code}")
+    summary = phone.locator(".last-event > summary")
+    more = summary.locator(".last-event-more")
+    expect(more).to_be_visible()
+    text = summary.locator(".last-event-text")
+    assert text.evaluate("e => e.scrollWidth > e.clientWidth")  # the label is long enough to be cut here
+    line, count = summary.bounding_box(), more.bounding_box()
+    assert count["x"] + count["width"] <= min(line["x"] + line["width"], PHONE["width"]) + 0.5, (line, count)
+    assert count["y"] >= line["y"] - 0.5 and count["y"] + count["height"] <= line["y"] + line["height"] + 0.5
+    assert more.evaluate("e => e.scrollWidth <= e.clientWidth")  # its own text whole

@@ -116,6 +116,8 @@ def test_a_tap_made_offline_is_said_at_once_and_never_applied(live_server, devic
     expect(phone.locator("#flash")).to_contain_text("Nothing was changed")
     phone.context.set_offline(False)
     expect(phone.locator("#offline")).to_be_hidden()
+    # Back, with nothing new to show: the message says so, not "Not sent" as if still offline.
+    expect(phone.locator("#flash")).to_contain_text("Connected again. That tap was not sent")
     expect(tablet.locator("#count")).to_have_text("0")
     assert api_get(live_server, phone.url.rsplit("/", 1)[1])["version"] == 0  # never applied behind their back
     phone.get_by_role("button", name="+1").click()

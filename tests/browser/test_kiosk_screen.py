@@ -35,6 +35,18 @@ FITS = """(selectors) => {
   }
   return problems;
 }"""
+# A heading of the group screen ("Cheese wheel", "Hourglass") and the hourglass's page read as one line each:
+# a word that wraps onto a second line, or a heading jammed against its value, reads as a glitch from afar.
+ONE_LINE = [".mm-screen h2", ".mm-screen-page", ".mks h2"]
+WRAPS = """(selectors) => selectors.flatMap(selector => [...document.querySelectorAll(selector)]
+  .filter(el => el.getClientRects().length)
+  .filter(el => {
+    const style = getComputedStyle(el);  // a line's height: "normal" is about 1.2 times the type's size
+    const line = parseFloat(style.lineHeight) || 1.2 * parseFloat(style.fontSize);
+    return el.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)
+      > 1.6 * line;
+  })
+  .map(el => `${selector} "${el.textContent.trim().slice(0, 30)}" wraps`))"""
 SIZES = """(smallest) => Object.entries(smallest).flatMap(([selector, px]) =>
   [...document.querySelectorAll(selector)].filter(el => el.getClientRects().length)
     .map(el => [selector, parseFloat(getComputedStyle(el).fontSize), px]).filter(([, size, px]) => size < px))"""
@@ -55,6 +67,7 @@ def check(pages, version: int, name: str) -> None:
         size = page.viewport_size
         problems = page.evaluate(FITS, IN_VIEW) + [f"{s} is {px}px, under {least}px"
                                                     for s, px, least in page.evaluate(SIZES, SMALLEST_PX)]
+        problems += page.evaluate(WRAPS, ONE_LINE)
         if problems:
             page.screenshot(path=f"/tmp/kiosk-{name}-{size['width']}x{size['height']}.png")
         assert not problems, f"at {name} on {size['width']}×{size['height']}: {problems}"
@@ -89,6 +102,22 @@ def test_the_mice_and_mystics_screen_never_scrolls(live_server, device, locale, 
     api_act(live_server, code, "resolve_surge", {"room_surge": "no"})
     api_act(live_server, code, "mark_victory")
     check(pages, version_of(live_server, code), "chapter-won")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_the_mice_and_mystics_screen_fits_before_anyone_sits_down(live_server, device, locale):
+    """Four mice with no players named and every seat free: the free seats above, the longest "moved by" line
+    (the player of the mouse), the join code beside; each card of the track in turn, the minions' too."""
+    code = api_game(live_server, "mice_mystics", {"mouse": ["collin", "lily", "nez", "filch"],
+                                                  "minion_type": ["rat_warriors"], "minion_count": [2]})
+    pages = screens(device, live_server, code, locale)
+    kinds = set()
+    for _ in range(len(api_get(live_server, code)["view"]["track"])):
+        game = api_get(live_server, code)
+        kinds.add(game["view"]["acting_card"]["kind"])
+        check(pages, game["version"], f"free-seats-{game['view']['acting']}")
+        api_act(live_server, code, "next_turn")
+    assert kinds == {"mouse", "minion"}
 
 
 @pytest.mark.parametrize("orientation", ORIENTATIONS)
