@@ -240,7 +240,21 @@ def test_a_waiting_phones_undo_never_undoes_another_seats_change_in_one_tap(live
     assert not waiting.posts, waiting.posts
     assert api_get(live_server, code)["version"] == version + 1
 
-    summary.tap()  # the deliberate step: its Undo comes into view, on the first screen
+    # A second tap where the first one opened the step (a double tap) meets the step's own button again,
+    # never the Undo it reveals: that lies elsewhere, and nothing is sent.
+    point = summary.bounding_box()
+    x, y = point["x"] + point["width"] / 2, point["y"] + point["height"] / 2
+    waiting.touchscreen.tap(x, y)
+    expect(waiting.locator(UNDO_STEP)).to_have_attribute("open", "")
+    confirm = waiting.locator(UNDO_STEP + " button[type=submit]").bounding_box()
+    assert not (confirm["x"] <= x <= confirm["x"] + confirm["width"] and
+                confirm["y"] <= y <= confirm["y"] + confirm["height"]), (confirm, x, y)
+    waiting.touchscreen.tap(x, y)
+    assert not waiting.posts, waiting.posts
+    assert api_get(live_server, code)["version"] == version + 1
+
+    if waiting.locator(UNDO_STEP).get_attribute("open") is None:
+        summary.tap()  # the deliberate step: its Undo comes into view, on the first screen
     on_first_screen(waiting, UNDO_STEP + " button[type=submit]")
     waiting.locator(UNDO_STEP + " button[type=submit]").tap()
     at_version(waiting, version + 2)

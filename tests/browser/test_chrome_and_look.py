@@ -211,3 +211,14 @@ def test_a_long_last_change_is_cut_but_never_its_notes_count(live_server, phones
     assert count["x"] + count["width"] <= min(line["x"] + line["width"], PHONE["width"]) + 0.5, (line, count)
     assert count["y"] >= line["y"] - 0.5 and count["y"] + count["height"] <= line["y"] + line["height"] + 0.5
     assert more.evaluate("e => e.scrollWidth <= e.clientWidth")  # its own text whole
+    # The line's room goes to the change itself: its first word starts near the line's start (its name,
+    # "Last change", is an icon: in Russian the words took half the line).
+    starts = text.evaluate(r"""e => {
+      const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT, {acceptNode: n =>
+        n.textContent.includes('Konstantin') && !n.parentElement.closest('.visually-hidden') ? 1 : 3});
+      const node = walker.nextNode(), range = document.createRange();
+      const at = node.textContent.indexOf('Konstantin');
+      range.setStart(node, at); range.setEnd(node, at + 1);
+      return range.getBoundingClientRect().left - e.getBoundingClientRect().left;
+    }""")
+    assert starts < 48, starts

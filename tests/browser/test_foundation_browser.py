@@ -105,9 +105,13 @@ def test_a_phone_that_lost_the_network_catches_up_by_itself(live_server, device)
 def test_a_tap_made_offline_is_said_at_once_and_never_applied(live_server, device):
     tablet, phone = counter_on_tablet_and_phone(live_server, device)
     expect(phone.locator("#count")).to_have_text("0")
+    before = phone.get_by_role("button", name="+1").bounding_box()
     phone.context.set_offline(True)
     phone.get_by_role("button", name="+1").click()
     expect(phone.locator("#flash")).to_contain_text("Not sent")
+    expect(phone.locator("#offline")).to_be_visible()
+    # The message and the banner lie over the page: the button tapped is where it was, for the next tap.
+    assert phone.get_by_role("button", name="+1").bounding_box() == before
     expect(phone.locator("#flash")).to_be_in_viewport(ratio=1)  # said where the phone is looking,
     phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     expect(phone.locator("#flash")).to_be_in_viewport(ratio=1)  # wherever the page is scrolled
