@@ -310,15 +310,30 @@ def screen_context(game: Game, unseen: bool = False) -> dict:
                # Every seat taken: the join code and the devices go to a corner (the live panel says so).
                "all_seated": bool(seats) and all(seat["holder"] for seat in seats)}
     if not is_htmx():  # the join code and devices sit outside the panel: the live update leaves them be
-        seat_names: dict[str, list] = {}
-        for seat in seats:
-            if seat["holder"]:
-                seat_names.setdefault(seat["holder"], []).append(translate(seat["name"]))
-        context.update(connected=[] if unseen else store.connected_devices(game), seat_names=seat_names,
-                       join_url=join.join_url(game.code),
+        context.update(devices_context(game, seats, unseen), join_url=join.join_url(game.code),
                        # The join code shows until every seat is taken or the table folds it: then a chip.
                        join_open=not context["all_seated"] and request.cookies.get(f"qr_hidden_{game.code}") != "1")
     return context
+
+
+def devices_context(game: Game, seats: list[dict], unseen: bool = False) -> dict:
+    """The group screen's connected devices, each with the seats it holds."""
+    seat_names: dict[str, list] = {}
+    for seat in seats:
+        if seat["holder"]:
+            seat_names.setdefault(seat["holder"], []).append(translate(seat["name"]))
+    return {"connected": [] if unseen else store.connected_devices(game), "seat_names": seat_names}
+
+
+@bp.get("/screen/devices")
+def screen_devices(code: str):
+    """The group screen's devices again (it asks every 15 s): a phone joining or leaving changes no game,
+    so no live update brings it, and the join aside lies outside the live panel."""
+    game = load(code)
+    if not is_htmx():
+        return redirect(url_for("games.screen", code=game.code), 303)
+    seats = seats_context(game, store.kind_of(game), store.seating(game))["seats"]
+    return page_or_block("screen.html", "screen_devices", game=game, again=True, **devices_context(game, seats))
 
 
 @bp.get("/screen")

@@ -85,3 +85,19 @@ def test_a_seated_phone_sees_your_pick_exactly_when_its_pick_comes(live_server, 
     screen.locator(".screen-devices > summary").click()
     expect(screen.locator(".screen-devices li", has_text="Anna")).to_be_visible()
     expect(screen.locator(".screen-join .qr")).to_be_visible()
+
+
+def test_the_group_screens_device_count_follows_a_phone_that_joins(live_server, device):
+    """Opening the game on a phone changes nothing in the game: the screen asks again for its devices (every
+    15 s, on the page's clock: no real wait) and its count goes up, the section's summary with it."""
+    code = api_game(live_server, "mice_mystics", {"mouse": ["lily", "nez"], "minion_type": ["rat_warriors"],
+                                                  "minion_count": [2]})
+    screen = device(LANDSCAPE)
+    screen.clock.install()
+    screen.goto(f"{live_server}/g/{code}/screen")
+    count = screen.locator("#screen-devices-count")
+    before = int(count.inner_text().strip("()"))
+    device(PHONE).goto(f"{live_server}/g/{code}")
+    screen.clock.run_for(16_000)
+    expect(count).to_have_text(f"({before + 1})")
+    expect(screen.locator("#screen-devices li")).to_have_count(before + 1)

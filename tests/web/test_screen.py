@@ -111,3 +111,20 @@ def test_screen_folds_join_and_devices_into_a_corner_once_every_seat_is_taken(ap
     assert "· Even" in html and "· Odd" in html  # each device named by its seat
     fragment = screen.get(url + "/screen", headers=HTMX).get_data(as_text=True)
     assert "screen-seated" in fragment and "screen-corner" not in fragment  # the live panel: just the class
+
+
+def test_the_group_screens_devices_follow_who_joins_without_a_change_of_the_game(app):
+    """A phone that opens the game changes nothing in it, so no live update tells the group screen: the
+    screen asks for its devices again (every 15 s), and the count in the section's summary comes along."""
+    phone, tablet = app.test_client(), app.test_client()
+    url, _token = new_counter(phone)
+    html = tablet.get(url + "/screen").get_data(as_text=True)
+    assert 'hx-get="%s/screen/devices"' % url in html and 'hx-trigger="every 15s"' in html
+    before = re.search(r'id="screen-devices-count"[^>]*>\((\d+)\)', html).group(1)
+    newcomer = app.test_client()
+    newcomer.get(url)  # a third device opens the game
+    again = tablet.get(url + "/screen/devices", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert again.lstrip().startswith('<ul id="screen-devices"') and "<html" not in again
+    count = re.search(r'<span id="screen-devices-count" class="muted" hx-swap-oob="true">\((\d+)\)</span>', again)
+    assert count and int(count.group(1)) == int(before) + 1 == again.count("<li>")
+    assert tablet.get(url + "/screen/devices").status_code == 303  # without htmx: the screen itself
