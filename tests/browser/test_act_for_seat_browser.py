@@ -116,14 +116,20 @@ def second_step(waiting, action: str, locale: str, name: str, button: int = 0) -
     target.tap()
 
 
-@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
-def test_mage_knight_a_waiting_phones_tap_never_picks_or_plays_for_the_acting_seat(live_server, phone, locale):
+def three_phones(live_server, phone, locale: str):
+    """A Mage Knight game at its first tactic pick, a seated phone for each of its three players: the game,
+    their names, the phones, whose pick it is, that seat's phone and another (waiting) one."""
     code = api_game(live_server, "mage_knight", {**MK, "dice_mode": "app"})
     names = {"p1": "Anna", "p2": "Boris", "p3": "Chen"}
     game = api_get(live_server, code)
     picker = game["view"]["pick_queue"][0]
     phones = {seat: phone(code, seat, locale) for seat in names}
-    acting, waiting = phones[picker], phones[next(s for s in names if s != picker)]
+    return code, game, names, phones, picker, phones[picker], phones[next(s for s in names if s != picker)]
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_mage_knight_a_waiting_phones_tap_never_picks_or_plays_for_the_acting_seat(live_server, phone, locale):
+    code, game, names, phones, picker, acting, waiting = three_phones(live_server, phone, locale)
     shared = phone(code, None, locale)
     settled(*phones.values(), shared)
 
@@ -217,12 +223,7 @@ def test_a_waiting_phones_undo_never_undoes_another_seats_change_in_one_tap(live
     """Boris picks his tactic on his phone. On Chen's seated phone the Undo bar says "Undo for Boris…": a tap
     anywhere on the bar sends nothing; the step (open it, then its Undo) undoes exactly that change. Boris's
     own phone undoes its own change in one tap."""
-    code = api_game(live_server, "mage_knight", {**MK, "dice_mode": "app"})
-    names = {"p1": "Anna", "p2": "Boris", "p3": "Chen"}
-    game = api_get(live_server, code)
-    picker = game["view"]["pick_queue"][0]
-    phones = {seat: phone(code, seat, locale) for seat in names}
-    acting, waiting = phones[picker], phones[next(s for s in names if s != picker)]
+    code, game, names, phones, picker, acting, waiting = three_phones(live_server, phone, locale)
     settled(*phones.values())
     version = game["version"]
     acting.locator(control("pick_tactic")).first.tap()
