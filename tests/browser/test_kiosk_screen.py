@@ -111,8 +111,9 @@ def test_the_mice_and_mystics_screen_never_scrolls(live_server, device, locale, 
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
 def test_the_mice_and_mystics_screen_fits_before_anyone_sits_down(live_server, device, locale):
     """Four mice with no players named and every seat free: the free seats above, the longest "moved by" line
-    (the player of the mouse), the join code beside; each card of the track in turn, the minions' too."""
-    code = api_game(live_server, "mice_mystics", {"mouse": ["collin", "lily", "nez", "filch"],
+    (the player of the mouse), the join code beside; each card of the track in turn, the minions' too. The story
+    book's Chapter 1 with no name typed: its title is the book's, the longest the app gives."""
+    code = api_game(live_server, "mice_mystics", {"mouse": ["collin", "tilda", "nez", "filch"], "story_chapter": "1",
                                                   "minion_type": ["rat_warriors"], "minion_count": [2]})
     pages = screens(device, live_server, code, locale)
     kinds = set()

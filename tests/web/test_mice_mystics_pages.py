@@ -219,6 +219,36 @@ def test_a_chapter_without_a_name_is_called_the_chapter_in_each_devices_language
     assert "Глава" in mm_client.get(url + "/screen", headers={"Accept-Language": "ru"}).get_data(as_text=True)
 
 
+def test_the_setup_form_fills_in_no_chapter_name_so_another_chapter_is_not_called_chapter_1(mm_client):
+    # The walk: "Another chapter" chosen, the name left as the form filled it in, and the game said "Chapter 1".
+    html = mm_client.get("/new/mice_mystics").get_data(as_text=True)
+    field = re.search(r'<input id="chapter-name"[^>]*>', html).group(0)
+    assert 'value=""' in field or "value=" not in field
+    url, _ = new_game(mm_client, story_chapter="", chapter_name="")
+    html = mm_client.get(url).get_data(as_text=True)
+    assert '<strong id="mm-chapter-name">The chapter</strong>' in html and "Chapter 1" not in html.split("<main", 1)[1][:3000]
+
+
+def test_a_story_chapter_without_a_name_takes_the_books_name_in_each_devices_language(mm_client):
+    url, token = new_game(mm_client, story_chapter="1", chapter_name="", **{
+        "mouse[]": ["collin", "filch", "nez", "tilda"], "chapter_end_page": "6"})
+    assert '<strong id="mm-chapter-name">Chapter 1: Flight to Barksburg</strong>' in mm_client.get(url).get_data(
+        as_text=True)
+    russian = {"Accept-Language": "ru"}
+    assert '<strong id="mm-chapter-name">Глава 1: Бегство в Барксбург</strong>' in mm_client.get(
+        url, headers=russian).get_data(as_text=True)
+    assert "Chapter 1: Flight to Barksburg" in mm_client.get(url + "/screen").get_data(as_text=True)
+    html = mm_client.get(url).get_data(as_text=True)
+    html = act(mm_client, url, token, version(html), "mark_victory").get_data(as_text=True)
+    assert "Chapter 1: Flight to Barksburg won in round 1" in mm_client.get(url + "/history").get_data(as_text=True)
+    html = act(mm_client, url, token, version(html), "next_chapter", replay="no", chapter_name="",
+               story_chapter="", chapter_end_page="8",
+               **{"minion_type[]": ["roaches", "", ""], "minion_count[]": ["3", "1", "1"]}).get_data(as_text=True)
+    assert '<strong id="mm-chapter-name">The chapter</strong>' in html
+    campaign = re.search(r'<details class="mm-more" id="mm-campaign".*?</details>', html, re.S).group(0)
+    assert "Chapter 1: Flight to Barksburg" in campaign
+
+
 def test_an_encounter_card_takes_minion_names_typed_in_the_devices_language(mm_client):
     url, token = new_game(mm_client)
     russian = {"Accept-Language": "ru"}

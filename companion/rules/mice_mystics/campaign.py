@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from ..base import BadParams, N_, Outcome, RuleError, Text, param_bool, param_str
 from .achievements import STORY
-from .catalogue import MICE, NAMES, label
+from .catalogue import MICE, NAMES, chapter_title, label
 from .params import as_list
 from .setup import (MAX_MICE, STARTING_ABILITY_CARDS, match_id, chapter_fields, check_party, fresh_mouse,
                     start_chapter)
@@ -147,7 +147,7 @@ def next_chapter(state: dict, params: Mapping[str, Any], rng: random.Random) -> 
     new["sitting_out"] = sitting
     notices.append(Text(N_("Carried over: ability cards, one search card per mouse, story achievements. "
                            "Cheese, party items and individual achievements are lost.")))
-    name = chapter["chapter_name"] or Text(N_("The chapter"))
+    name = chapter_title(chapter["chapter_name"], chapter.get("story_chapter"))
     number = len(new["chapters"]) + 1
     label_ = (Text(N_("Chapter {number} of the campaign: a replay of {chapter}"), {"number": number, "chapter": name})
               if replay else Text(N_("Chapter {number} of the campaign: {chapter} begins"),

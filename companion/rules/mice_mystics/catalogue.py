@@ -31,6 +31,16 @@ STORY_CHAPTERS: dict[str, dict[str, Any]] = {
           "why": N_("Lily cannot be one of the 4 mice of Chapter 1: she has not joined the group yet.")},
 }
 
+
+
+def chapter_title(name: str, story_chapter: str | None) -> str | Text:
+    """The chapter as the pages name it: the group's own name, else the book's chapter, else "the chapter" — the
+    last two in each device's own language (so a name is never filled in for the group)."""
+    if name:
+        return name
+    return Text(STORY_CHAPTERS[story_chapter]["name"] if story_chapter in STORY_CHAPTERS else N_("The chapter"))
+
+
 NAMES = {
     "collin": N_("Collin"), "filch": N_("Filch"), "lily": N_("Lily"), "maginos": N_("Maginos"),
     "nez": N_("Nez"), "tilda": N_("Tilda"), "nere": N_("Neré"), "ansel": N_("Ansel"),

@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from ..base import N_, Outcome, Text, listed
 from .achievements import ACHIEVEMENTS, MOVES_MARKER, STORY, achievement_name, names_of  # noqa: F401
-from .catalogue import label
+from .catalogue import chapter_title, label
 
 RESULTS = {"victory": N_("Victory! The chapter is won."),
            "lost_hourglass": N_("The chapter is lost: the hourglass reached the end marker."),
@@ -17,7 +17,8 @@ HEADLINES = {"victory": N_("{chapter} won in round {rounds}"), "lost_hourglass":
 
 def summary(state: dict) -> dict:
     """What the chapter came to: kept in the state, so the campaign and an export still have it."""
-    return {"chapter_name": state["chapter_name"], "result": state["outcome"], "rounds": state["round"],
+    return {"chapter_name": state["chapter_name"], "story_chapter": state["chapter_setup"].get("story_chapter"),
+            "result": state["outcome"], "rounds": state["round"],
             "page": state["hourglass_page"], "end_page": state["chapter_end_page"],
             "mice": [{"mouse": m["id"], "name": m["name"], "cheese_gained": m["cheese_gained"],
                       "captures": m["captures"]} for m in state["mice"]],
@@ -49,7 +50,7 @@ def summary_text(done: dict) -> Text:
               for m in done["mice"]]
     captures = [Text(N_("{mouse} {n}"), {"mouse": label(m["mouse"], m["name"]), "n": m["captures"]})
                 for m in done["mice"] if m["captures"]]
-    headline = Text(HEADLINES[done["result"]], {"chapter": done["chapter_name"] or Text(N_("The chapter")),
+    headline = Text(HEADLINES[done["result"]], {"chapter": chapter_title(done["chapter_name"], done.get("story_chapter")),
                                                  "rounds": done["rounds"]})
     return Text(N_("{headline}, hourglass on page {page} of {end}; cheese gained: {cheese}; captured: {captures}; "
                    "achievements: {achievements}"),

@@ -11,7 +11,7 @@ from .mouse_turn import reset_turn
 from .catalogue import MAX_LIFE, MICE, MINION_TYPES, NAMES, STORY_CHAPTERS
 from .params import as_list, minion_list
 
-CHAPTER_1 = {"end_page": 6}  # the setup form fills in the name "Chapter 1" in the device's language
+CHAPTER_1 = {"end_page": 6}
 MAX_MICE = 10
 MAX_PAGE = 30
 MAX_CARDS = 6

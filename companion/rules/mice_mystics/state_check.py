@@ -15,7 +15,7 @@ KEYS = {"chapter_name": str, "chapter_end_page": int, "hourglass_page": int, "ch
         "ambush_log": list, "finished": bool, "achievements": list, "chapters": list, "chapter_setup": dict,
         "sitting_out": list}
 OUTCOMES = (None, "victory", "lost_hourglass", "lost_captured")
-SUMMARY_KEYS = {"chapter_name", "result", "rounds", "page", "end_page", "mice", "achievements"}
+SUMMARY_KEYS = {"chapter_name", "story_chapter", "result", "rounds", "page", "end_page", "mice", "achievements"}
 NAME_MAX = 40
 CHAPTER_NAME_MAX = 60
 
@@ -172,6 +172,7 @@ def _check_achievements(achievements: Any, mouse_ids: set[str]) -> None:
 def _check_chapters(chapters: list, mouse_ids: set[str]) -> None:
     for done in chapters:
         if (not isinstance(done, dict) or set(done) != SUMMARY_KEYS or not isinstance(done["chapter_name"], str)
+                or not (done["story_chapter"] is None or done["story_chapter"] in STORY_CHAPTERS)
                 or done["result"] not in RESULTS or not _int(done["rounds"], 1) or not _int(done["end_page"], 2)
                 or not _int(done["page"], 1, done["end_page"]) or not isinstance(done["mice"], list)):
             raise _fail("chapter summary")

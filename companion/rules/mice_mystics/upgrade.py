@@ -24,6 +24,11 @@ def upgrade(state: Any) -> Any:
         new = {**new, "sitting_out": []}
     if isinstance(new.get("chapter_setup"), dict) and "story_chapter" not in new["chapter_setup"]:
         new = {**new, "chapter_setup": {**new["chapter_setup"], "story_chapter": None}}
+    # Before a summary kept its story chapter (its name shown in each device's language when none was typed).
+    if isinstance(new.get("chapters"), list) and any(isinstance(c, dict) and "story_chapter" not in c
+                                                     for c in new["chapters"]):
+        new = {**new, "chapters": [{"story_chapter": None, **c} if isinstance(c, dict) else c
+                                   for c in new["chapters"]]}
     return new
 
 

@@ -9,7 +9,7 @@ from ..base import N_, RuleError, Text
 from . import achievements as achieved, initiative_track as track_ops
 from .achievements import ACHIEVEMENTS, MOVES_MARKER, achievement_name, names_of
 from .arrivals import needs_life
-from .catalogue import MICE, STORY_CHAPTERS, card_name, label, minion_card_name, mouse_name
+from .catalogue import MICE, STORY_CHAPTERS, card_name, chapter_title, label, minion_card_name, mouse_name
 from .chapter_end import RESULTS
 from .cheese_wheel import WHEEL_SIZE, attack_cheese_refused, can_pilfer, cheese_exceptions
 from .legal import legal_actions
@@ -158,7 +158,9 @@ def view(state: dict) -> dict[str, Any]:
         "party_choices": party_choices(state) if state["finished"] else [],
         "story_chapters": [{"id": k, "name": Text(v["name"])} for k, v in STORY_CHAPTERS.items()],
         "story_chapter": state["chapter_setup"]["story_chapter"],
-        "campaign": [{**done, "number": i + 1, "result_text": Text(RESULTS[done["result"]])}
+        "chapter_title": chapter_title(state["chapter_name"], state["chapter_setup"]["story_chapter"]),
+        "campaign": [{**done, "number": i + 1, "result_text": Text(RESULTS[done["result"]]),
+                      "title": chapter_title(done["chapter_name"], done["story_chapter"])}
                      for i, done in enumerate(state["chapters"])],
         "achievements": [{"mouse": None, **a, "display_name": achievement_name(a, names_of(state["mice"]))}
                          for a in state["achievements"]],

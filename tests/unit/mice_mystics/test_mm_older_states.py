@@ -48,3 +48,20 @@ def test_an_older_state_with_a_bad_mouse_is_still_refused(table):
     old["mice"][0]["cheese"] = "3"
     with pytest.raises(RuleError):
         KIND.check_state(old)
+
+
+def test_a_chapter_summary_kept_before_its_story_chapter_plays_on_named_as_it_was(table):
+    won = table.act(table.setup(chapter_name=""), "mark_victory").state
+    old = copy.deepcopy(won)
+    del old["chapters"][0]["story_chapter"]
+    KIND.check_state(old)
+    assert KIND.view(old)["campaign"][0]["title"].msgid == "The chapter"
+    on = KIND.apply(old, "next_chapter", {"replay": "yes"}, random.Random(0)).state
+    assert on["chapters"][0]["story_chapter"] is None
+
+
+def test_a_summary_naming_a_story_chapter_the_app_does_not_know_is_refused(table):
+    won = table.act(table.setup(), "mark_victory").state
+    won["chapters"][0]["story_chapter"] = "9"
+    with pytest.raises(RuleError):
+        KIND.check_state(won)
