@@ -68,3 +68,31 @@ def test_a_phone_names_itself_from_a_panel_swapped_in_without_a_token(live_serve
     expect(phone.locator(".seat-label-offer")).to_have_count(0)  # named: no more offer
     expect(phone.locator("#game-panel .seat-banner")).to_be_visible()
     assert phone.locator("main").count() == 1 and phone.locator("#game-panel").count() == 1  # the panel, not a page
+
+
+def test_the_pages_stream_opens_after_its_first_paint(live_server, device):
+    """The stream's request never ends: opened before the page was first painted it counted in the page's
+    Largest Contentful Paint (Lighthouse's model takes every request begun before it). Game page and group
+    screen alike; the order of the browser's own timestamps, not their size."""
+    code = api_game(live_server, "mage_knight", {"player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"],
+                                                 "scenario": "full_conquest"})
+    for path in (f"/g/{code}", f"/g/{code}/screen"):
+        page = device(PHONE if path.endswith(code) else TABLET)
+        # When the page asks for its stream (a stream that never ends gets no resource timing entry).
+        page.add_init_script("""(() => {
+            const fetch = window.fetch;
+            window.fetch = function (url, ...rest) {
+                if (String(url).includes("/live?") && window.streamAskedAt === undefined) {
+                    window.streamAskedAt = performance.now();
+                }
+                return fetch.call(this, url, ...rest);
+            };
+        })()""")
+        with page.expect_response(lambda response: "/live?" in response.url):
+            page.goto(live_server + path)
+        order = page.evaluate("""() => {
+            const paint = performance.getEntriesByName("first-contentful-paint")[0];
+            return {paint: paint && paint.startTime, stream: window.streamAskedAt};
+        }""")
+        assert order["paint"] is not None and order["stream"] is not None, order
+        assert order["stream"] > order["paint"], (path, order)
