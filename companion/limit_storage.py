@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import sqlite3
 import stat
 import time
@@ -115,10 +116,39 @@ def host_folder(instance_path: str, database_uri: str, base: Path | None = MEMOR
     digest = hashlib.sha256(database.encode()).hexdigest()[:16]
     own = _own_folder(base / f"table-companion-{os.getuid()}") if base else None
     if own is not None:
+        if url.get_backend_name() == "sqlite":
+            _sweep(own)
+            _mark(own / f"{digest}{MARK}", database)
         return own / f"{digest}.{purpose}"
     if url.get_backend_name() == "sqlite":
         return Path(url.database).parent / f"{Path(url.database).name}.{purpose}"
     return Path(instance_path) / purpose / digest
+
+
+MARK = ".database"  # beside a SQLite database's folders in RAM: the database's path, to sweep them once it is gone
+STALE_AFTER = 3600  # seconds since a mark was last written before its folders may go (a database being made)
+
+
+def _mark(mark: Path, database: str) -> None:
+    try:
+        mark.write_text(database, encoding="utf-8")
+    except OSError:
+        pass  # unswept then, as before: nothing fails for it
+
+
+def _sweep(own: Path) -> None:
+    """The folders of SQLite databases that are gone (a test's, a benchmark's): they held RAM until a reboot
+    (3 GB of them on a developer's machine)."""
+    for mark in own.glob(f"*{MARK}"):
+        try:
+            if time.time() - mark.stat().st_mtime < STALE_AFTER or Path(mark.read_text(encoding="utf-8")).exists():
+                continue
+            for folder in own.glob(f"{mark.name.removesuffix(MARK)}.*"):
+                if folder != mark:
+                    shutil.rmtree(folder, ignore_errors=True)
+            mark.unlink()
+        except OSError:
+            continue
 
 
 def _own_folder(path: Path) -> Path | None:
