@@ -40,6 +40,12 @@ def about():
     return render_template("about.html", icons=game_icons.credits())
 
 
+@bp.get("/shortcuts")
+def shortcuts():
+    """The keyboard shortcuts' list, fetched by keys.js where a keyboard is used: no game page carries it."""
+    return render_template("shortcuts.html")
+
+
 @bp.post("/join")
 def join():
     code = store.normalize_code(request.form.get("code", "")[:40])

@@ -31,11 +31,20 @@
     return true;
   }
 
+  // The list comes from the server in the page's language when the script starts (no page carries it).
+  var listed = Promise.resolve();
+  function fetchList(d) {
+    listed = fetch(d.dataset.list, { credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : ""; })
+      .then(function (html) { if (html) { d.innerHTML = html; } })
+      .catch(function () {});
+  }
+
   function openHelp() {
     var d = dialog();
     if (!d || d.open) { return; }
     lastFocus = document.activeElement;
-    d.showModal();
+    listed.then(function () { if (!d.open) { d.showModal(); } });
   }
 
   function closed() {
@@ -69,6 +78,7 @@
     var d = dialog();
     var opener = document.getElementById("shortcuts-open");
     if (d && d.showModal) {
+      fetchList(d);
       d.addEventListener("close", closed);
       // The list is offered where a keyboard is likely: a device with a mouse or trackpad, not a touch phone
       // (the letters still work on a phone with a keyboard; "?" still opens the list).

@@ -231,6 +231,7 @@ def test_a_touch_phone_fetches_the_shortcuts_only_once_a_key_is_pressed(live_ser
         phone.keyboard.type("n")
         phone.evaluate("document.activeElement.blur()")
         assert not keys_script_asked(phone)
+        assert not any(url.endswith("/shortcuts") for url in phone.requests)  # nor their list
         # a keyboard plugged in: its first key fetches the shortcuts, and is a shortcut itself
         whose = phone.locator("#mm-whose-turn").inner_text()
         phone.keyboard.press("n")
@@ -239,6 +240,7 @@ def test_a_touch_phone_fetches_the_shortcuts_only_once_a_key_is_pressed(live_ser
         assert keys_script_asked(phone)
         phone.keyboard.press("?")
         expect(phone.locator("dialog#shortcuts")).to_be_visible()
+        expect(phone.get_by_role("heading", name="Keyboard shortcuts")).to_be_visible()  # its list came
         phone.keyboard.press("Escape")
         expect(phone.locator("dialog#shortcuts")).to_be_hidden()
         expect(phone.locator("#shortcuts-open")).to_be_hidden()  # no list in the menu on a touch screen

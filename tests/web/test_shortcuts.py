@@ -64,3 +64,13 @@ def test_who_acts_now_is_marked_for_the_announcer(client):
     html = client.get(f"/g/{code}").get_data(as_text=True)
     assert re.findall(r'<p class="(mk-now-what|mk-who)" data-announce', html) == ["mk-now-what", "mk-who"]
     assert 'id="turn-announcer"' in html and 'aria-live="polite"' in html
+
+
+def test_the_shortcuts_list_is_fetched_where_a_keyboard_is_used_no_game_page_carries_it(client):
+    code = create(client, "mice_mystics", MM_SETUP)
+    html = client.get(f"/g/{code}").get_data(as_text=True)
+    assert 'data-list="/shortcuts"' in html and "Undo the last change" not in html
+    listed = client.get("/shortcuts").get_data(as_text=True)
+    assert '<h2 id="shortcuts-title">Keyboard shortcuts</h2>' in listed and "Undo the last change" in listed
+    russian = client.get("/shortcuts", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Горячие клавиши" in russian
