@@ -34,6 +34,7 @@ from typing import Iterator
 
 import diskcache
 from flask import Flask, Response, current_app, request
+from gevent import monkey
 
 from .. import limit_storage
 from ..i18n import current_language
@@ -100,6 +101,11 @@ class Shared:
         self.disk = diskcache.Cache(str(folder), timeout=0, size_limit=SHARED_BYTES,
                                     eviction_policy="least-recently-stored", disk=diskcache.JSONDisk,
                                     disk_compress_level=1, sqlite_wal_autocheckpoint=100)
+        # One connection per process. diskcache keeps one per thread (threading.local), which gevent makes one
+        # per request: every request that looked for a panel opened its own connection and set its pragmas
+        # again (a sixth of the shared cache's time in a surge of new devices, py-spy). A request never
+        # gives way inside a cache call (SQLite and the files are not gevent's), so they may share it.
+        self.disk._local = monkey.get_original("threading", "local")()
 
     def seat_of(self, key: tuple) -> dict[str, str] | None:
         return self._read("seats", key)

@@ -513,3 +513,33 @@ def test_a_shared_write_meeting_a_siblings_pauses_and_tries_again_never_waiting_
     assert shared.html(later, view) is None and pauses == list(panel_cache.WRITE_PAUSES)
     assert shared.claim(later, view) is True  # nobody can be waited for: drawn here
     sibling.execute("ROLLBACK")
+
+
+SHARED_UNDER_GEVENT = r"""
+from gevent import monkey
+monkey.patch_all()
+import sys
+import gevent
+import diskcache.core
+from companion.web.panel_cache import Shared
+
+opened = []
+connect = diskcache.core.sqlite3.connect
+diskcache.core.sqlite3.connect = lambda *args, **kwargs: opened.append(1) or connect(*args, **kwargs)
+shared = Shared(__import__("pathlib").Path(sys.argv[1]), "build")
+before = len(opened)
+gevent.joinall([gevent.spawn(shared.seat_of, ("game", n)) for n in range(20)])  # twenty requests' greenlets
+shared.keep(("game", 1), {"device": "seat"}, ("view",), "<p>panel</p>", None)
+print(len(opened) - before, shared.html(("game", 1), ("view",)))
+"""
+
+
+def test_the_shared_panels_keep_one_connection_per_process_under_gevent(tmp_path):
+    """Under gevent threading.local is each greenlet's own: diskcache opened a connection, and set its pragmas,
+    for every request that looked for a panel."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    done = subprocess.run([sys.executable, "-c", SHARED_UNDER_GEVENT, str(tmp_path / "panels")], text=True,
+                          capture_output=True, cwd=Path(__file__).resolve().parents[2], check=True)
+    assert done.stdout.split() == ["1", "<p>panel</p>"], done.stdout + done.stderr
