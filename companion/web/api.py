@@ -9,7 +9,7 @@ import json
 import random
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, request, url_for
+from flask import Blueprint, current_app, g, jsonify, request, url_for
 from flask_babel import gettext as _
 
 from .. import store
@@ -21,7 +21,7 @@ from . import devices, limits, live, messages
 from .games import draw_every_page
 from .limits import change_limit, new_game_limit
 from .openapi import document
-from .forms import BadForm, json_loads, json_params, request_bytes, request_json, short_text, version
+from .forms import BadForm, json_loads, json_params, request_bytes, short_text, version
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)
@@ -39,8 +39,10 @@ def game_json(game: Game) -> dict[str, Any]:
             "url": url_for("games.show", code=game.code, _external=True)}
 
 
-def body() -> dict[str, Any]:
-    data = request_json(request.max_content_length or current_app.config["IMPORT_MAX_BYTES"])
+def body(raw: bytes | None = None) -> dict[str, Any]:
+    """The request's JSON object (or `raw`'s, read already)."""
+    limit = request.max_content_length or current_app.config["IMPORT_MAX_BYTES"]
+    data = json_loads(raw if raw is not None else request_bytes(limit))
     if not isinstance(data, dict):
         raise BadForm(_("The body must be a JSON object."))
     return data
@@ -53,69 +55,61 @@ def fail(status: int, message: str, game: Game | None = None):
     return jsonify(payload), status
 
 
-def load(code: str) -> Game:
-    """The game; GameNotFound is a 404 (counted as a wrong code), GameDeleted a 410 (errors.py)."""
-    return store.find(code)
+@bp.errorhandler(RuleError)
+def refused(error: RuleError):
+    """The rules refused: the game as it is (a tap's game, read before it) beside the reason."""
+    return fail(400 if isinstance(error, BadParams) else 422, translate(error.text), g.get("api_game"))
 
 
-def load_with_seat(code: str, device_id: str) -> tuple[Game, str | None]:
-    return store.find_with_seat(code, device_id)
+@bp.errorhandler(store.StaleVersion)
+def stale(error: store.StaleVersion):
+    return fail(409, _("Someone else changed the game first; nothing was undone.") if request.endpoint == "api.undo"
+                else _("Someone else changed the game first; nothing was applied."), error.game)
+
+
+@bp.errorhandler(store.BadImport)
+def bad_import(error: store.BadImport):
+    return fail(400, _(str(error)))
+
+
+def load_with_seat(code: str) -> tuple[Game, str | None]:
+    """The game and this device's seat in one read (no query after the change); the game for a refusal."""
+    g.api_game, seat = store.find_with_seat(code, devices.current().id)
+    return g.api_game, seat
 
 
 @bp.post("/games")
 @new_game_limit
 def create():
-    try:
-        data = body()
-        kind = str(data.get("kind", ""))[:32]
-        title = short_text(data.get("title", ""), _("The game's name"), 80, required=False)
-        game = store.create_game(kind, json_params(data.get("setup", {})), title, random.SystemRandom(),
-                                 created_by=devices.current().id)
-    except BadForm as error:
-        return fail(400, str(error))
-    except RuleError as error:
-        return fail(400 if isinstance(error, BadParams) else 422, translate(error.text))
+    data = body()
+    title = short_text(data.get("title", ""), _("The game's name"), 80, required=False)
+    game = store.create_game(str(data.get("kind", ""))[:32], json_params(data.get("setup", {})), title,
+                             random.SystemRandom(), created_by=devices.current().id)
     limits.remember(game.code)
     return jsonify(game_json(game)), 201
 
 
 @bp.get("/games/<code>")
 def show(code: str):
-    return jsonify(game_json(load(code)))
+    return jsonify(game_json(store.find(code)))
 
 
 @bp.post("/games/<code>/actions")
 @change_limit
 def act(code: str):
-    device = devices.current()
-    game, seat = load_with_seat(code, device.id)  # the seat read with the game: no query after the change
-    try:
-        data = body()
-        seen = version(data.get("version"))
-        action = short_text(data.get("action"), _("The action"), 40)
-        store.apply_action(game, action, json_params(data.get("params", {})), seen, device, random.SystemRandom())
-    except BadForm as error:
-        return fail(400, str(error))
-    except store.StaleVersion as stale:
-        return fail(409, _("Someone else changed the game first; nothing was applied."), stale.game)
-    except RuleError as error:
-        return fail(400 if isinstance(error, BadParams) else 422, translate(error.text), game)
+    game, seat = load_with_seat(code)
+    data = body()
+    store.apply_action(game, short_text(data.get("action"), _("The action"), 40),
+                       json_params(data.get("params", {})), version(data.get("version")), devices.current(),
+                       random.SystemRandom())
     return jsonify(with_change(game, seat))
 
 
 @bp.post("/games/<code>/undo")
 @change_limit
 def undo(code: str):
-    device = devices.current()
-    game, seat = load_with_seat(code, device.id)
-    try:
-        store.undo(game, version(body().get("version")), device)
-    except BadForm as error:
-        return fail(400, str(error))
-    except store.StaleVersion as stale:
-        return fail(409, _("Someone else changed the game first; nothing was undone."), stale.game)
-    except RuleError as error:
-        return fail(422, translate(error.text), game)
+    game, seat = load_with_seat(code)
+    store.undo(game, version(body().get("version")), devices.current())
     return jsonify(with_change(game, seat))
 
 
@@ -128,12 +122,9 @@ def with_change(game: Game, seat: str | None) -> dict[str, Any]:
 @bp.get("/games/<code>/events")
 def events(code: str):
     """The history, newest first, a page at a time: `before` (a seq, exclusive) and `limit`."""
-    game = load(code)
-    try:
-        before = bounded_int(request.args.get("before"), 1, SEQ_MAX)
-        limit = bounded_int(request.args.get("limit"), 1, EVENTS_MAX) or EVENTS_PAGE
-    except BadForm as error:
-        return fail(400, str(error))
+    game = store.find(code)
+    before = bounded_int(request.args.get("before"), 1, SEQ_MAX)
+    limit = bounded_int(request.args.get("limit"), 1, EVENTS_MAX) or EVENTS_PAGE
     page = store.events_before(game, before, limit)
     seat_of = store.seats_by_device(game.id)
     return jsonify([messages.change(e, seat_of.get(e.device_id)) for e in page])
@@ -144,10 +135,7 @@ def stream(code: str):
     """Server-sent events, one `change` per change (id: its seq), from the one after `Last-Event-ID`
     (or `?after=`), else from now on; `gone` when the game is deleted; a heartbeat comment between."""
     code = store.normalize_code(code)
-    try:
-        after = bounded_int(request.headers.get("Last-Event-ID") or request.args.get("after"), 0, SEQ_MAX)
-    except BadForm as error:
-        return fail(400, str(error))
+    after = bounded_int(request.headers.get("Last-Event-ID") or request.args.get("after"), 0, SEQ_MAX)
     if after is None:
         found = store.current_token(code)
         if found is None:
@@ -183,24 +171,16 @@ def bounded_int(raw: str | None, lo: int, hi: int) -> int | None:
 
 @bp.get("/games/<code>/export")
 def export(code: str):
-    return jsonify(store.export_game(load(code)))
+    return jsonify(store.export_game(store.find(code)))
 
 
 @bp.post("/import")
 @new_game_limit
 def import_game():
-    try:
-        raw = request_bytes(current_app.config["IMPORT_MAX_BYTES"])
-        limits.spend_on_import(len(raw))
-        data = json_loads(raw)
-        if not isinstance(data, dict):
-            raise BadForm(_("The body must be a JSON object."))
-        game = store.import_game(data, render=lambda game: (draw_every_page(game), game_json(game)),
-                                 created_by=devices.current().id)
-    except BadForm as error:
-        return fail(400, str(error))
-    except store.BadImport as error:
-        return fail(400, _(str(error)))
+    raw = request_bytes(current_app.config["IMPORT_MAX_BYTES"])
+    limits.spend_on_import(len(raw))
+    game = store.import_game(body(raw), render=lambda game: (draw_every_page(game), game_json(game)),
+                             created_by=devices.current().id)
     return jsonify(game_json(game)), 201
 
 

@@ -69,7 +69,8 @@ def _gzipped(path: str, mtime: float) -> bytes:
 
 
 def gzip_static(response: Response) -> Response:
-    """Static files leave gzipped (Flask-Compress leaves streamed files alone); compressed once."""
+    """Static files leave gzipped, compressed once (Flask-Compress would gzip send_file's stream each time and
+    leave its file to the collector)."""
     if (request.endpoint != "static" or response.status_code != 200
             or response.mimetype not in COMPRESSIBLE
             or "gzip" not in request.headers.get("Accept-Encoding", "")):

@@ -1,8 +1,4 @@
-"""A request's body must arrive within BODY_READ_SECONDS: a client trickling it is answered 408.
-
-gunicorn's gevent worker bounds the time a request's headers may take (KEEPALIVE in gunicorn.conf.py),
-not its body, which the app reads. Under gevent a slow body holds only a greenlet, never a thread, but
-it should not hold even that for ever."""
+"""A request's body must arrive within BODY_READ_SECONDS, or 408: gunicorn bounds only the headers' time."""
 from __future__ import annotations
 
 from typing import Any
@@ -24,8 +20,7 @@ class BoundedBody:
 
 
 class _TimedInput:
-    """Each read may wait for the client at most `seconds`. Only the waiting counts: a body already
-    here is read at once however busy the server was (an overall deadline cut off slow *servers*)."""
+    """Each read may wait for the client at most `seconds` (an overall deadline cut off slow servers)."""
 
     def __init__(self, stream, seconds: float):
         self._stream, self._seconds = stream, seconds

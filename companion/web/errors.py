@@ -32,8 +32,7 @@ def error_response(status: int, message: str, join_form: bool = False, code: str
 
 
 def deleted_answer(game: Game, status: int = 410):
-    """What a deleted game's code answers, on every path: that it is gone, until when it can be restored, and
-    (to a device that had it) the button that restores it."""
+    """A deleted game's code, on every path: gone, restorable until when, and (where allowed) how."""
     until = store.restore_until(game, expiry.keep_deleted())
     message = _("This game was deleted. It can be restored until %(date)s, then it is gone for good.",
                 date=format_date(until))

@@ -1,8 +1,7 @@
-"""Parsing what a browser or a script sent: short texts, versions, action parameters.
+"""Parsing what a browser or a script sent: short texts, versions, action parameters, JSON.
 
-Every text that comes in passes one check here: the strings and keys of a JSON body or game file
-(`json_loads`), and the names and values of form fields and query args (`init_app`). A control character
-or half a character (a lone surrogate) is refused with a 400 before anything reads it further."""
+Every text that comes in (JSON strings and keys, form fields, query args) is refused with a 400 if it
+holds a control character or half a character (a lone surrogate), before anything reads it further."""
 from __future__ import annotations
 
 import json
@@ -92,8 +91,8 @@ def not_text() -> BadForm:
 
 
 def json_loads(raw: bytes) -> Any:
-    """The one JSON reader for request bodies and game files: strict JSON (no NaN, Infinity or
-    1e400), no nesting deeper than MAX_JSON_DEPTH, every key and string plain text; anything else is BadForm."""
+    """Request bodies and game files: strict JSON (no NaN, Infinity, 1e400), at most MAX_JSON_DEPTH deep,
+    plain text; else BadForm."""
     try:
         # Bytes are read with "surrogatepass": UTF-8's bytes for a surrogate arrive as one, and are refused below.
         data = json.loads(raw, parse_constant=_refuse_constant, parse_float=_finite_float)
@@ -142,11 +141,6 @@ def gunzip(raw: bytes, limit: int) -> bytes:
     if len(data) > limit or inflate.unconsumed_tail:
         raise BadForm(_("That was too much data to send. Nothing was changed."))
     return data
-
-
-def request_json(limit: int) -> Any:
-    """The request's JSON body (gzip-compressed if Content-Encoding says so), through json_loads."""
-    return json_loads(request_bytes(limit))
 
 
 def request_bytes(limit: int) -> bytes:

@@ -23,11 +23,6 @@ from .render import draw_block, draw_template, is_htmx, page_or_block
 bp = Blueprint("games", __name__, url_prefix="/g/<code>")
 
 
-def load(code: str, find=store.find) -> Game:
-    """The game; GameNotFound (a 404, counted as a wrong code: see errors.py) or GameDeleted (410)."""
-    return find(code)
-
-
 def seats_context(game: Game, kind, held: dict[str, tuple[str, str]]) -> dict:
     """The game's seats with who holds them, and this device's seat with its cue (your turn …)."""
     if not hasattr(kind, "seats"):
@@ -48,11 +43,8 @@ def seats_context(game: Game, kind, held: dict[str, tuple[str, str]]) -> dict:
 
 
 def game_context(shot: store.Snapshot, *, live: bool | None = None, **extra) -> dict:
-    """What the panel shows, from one snapshot of the store (a render asks it nothing more); the whole
-    page adds the roster (read with the snapshot) and the join code.
-
-    `live`: the panel alone (an htmx fragment, or drawn for a page's event stream): no CSRF field in its
-    forms (the page sends its token as a header) and the reference sections fetched when opened."""
+    """What the panel shows, from one snapshot (a render asks the store nothing more). `live`: the panel
+    alone, as every device of its view gets it: no CSRF field (the page sends its token as a header)."""
     game, kind = shot.game, shot.kind
     live = is_htmx() if live is None else live
     context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
@@ -63,10 +55,9 @@ def game_context(shot: store.Snapshot, *, live: bool | None = None, **extra) -> 
     context["ask_seat"] = bool(context["seats"]) and not context["my_seat"] and not context["watching"]
     context["device_view"] = device_view(view_of(context["my_seat"] and context["my_seat"]["id"],
                                                  context["me"], context["watching"]))
-    # Whose controls macros.html `act_for` folds behind "Act for …". A live panel's kind part is drawn once
-    # for every device: folded at every seat's moment, and opened by app.js where the panel has no
-    # data-act-for (the seat's own phone, a device with no seat). A whole page (no JavaScript needed) is
-    # this device's alone: folded only on another seat's phone.
+    # Whose controls `act_for` (macros.html) folds behind "Act for …": in a live panel (its kind part drawn
+    # once for every device) at every seat's moment, opened by app.js on that seat's phone; in a whole page
+    # (this device's alone) only on another seat's phone.
     context["fold_for"] = context["moment_seat"] if live else context["for_seat"]
     context["undo_for"] = undo_for(shot.undo_target, context["seats"], context["my_seat"])
     if live:
@@ -79,9 +70,8 @@ def game_context(shot: store.Snapshot, *, live: bool | None = None, **extra) -> 
 
 
 def undo_for(target: Event | None, seats: list[dict], my_seat: dict | None) -> dict | None:
-    """The seat whose change Undo would reverse on this seated phone behind "Undo for …" (a change another
-    device made at that seat's moment), or None: one tap. "Made here" is read from the seating, which the
-    panel's key holds (a seat has one phone), not from the cookie: the panel stays one per view."""
+    """The seat behind "Undo for …" on this seated phone (another device's change at that seat's moment), or
+    None: one tap. "Made here" is read from the seating, not the cookie: the panel stays one per view."""
     if target is None or my_seat is None:
         return None
     seat_id = another_seats_undo(target.moment_seat, target.device_id == my_seat["holder"], my_seat["id"])
@@ -89,22 +79,20 @@ def undo_for(target: Event | None, seats: list[dict], my_seat: dict | None) -> d
 
 
 def show_game(shot: store.Snapshot, status: int = 200, **extra):
-    """The game's page, or its live panel for htmx: the one every device of this view gets, or with `extra`
-    (an error) this device's own."""
+    """The game's page, or for htmx its live panel (with `extra`, an error: this device's own)."""
     if is_htmx() and not extra:
         return panel_cache.answer(live_panel(shot))
     return page_or_block("game.html", "panel", status, **game_context(shot, **extra))
 
 
 def view_of(my_seat: str | None, me: store.DeviceRef, watching: bool) -> tuple:
-    """What a live panel shows of the device itself: its seat, whether it has a name (only a seated
-    device is offered one), whether it said it is just watching (only a seatless one is asked)."""
+    """What a live panel shows of the device itself: its seat, a name (offered when seated), just watching."""
     return my_seat, bool(me.label) and my_seat is not None, watching and my_seat is None
 
 
 def device_view(view: tuple) -> str:
-    """The view and language a panel was drawn for, as the page sees it (data-device-view): a panel
-    brought by the page's event stream, drawn from the stream's older cookies, is used only if it matches."""
+    """The view and language as the page sees it (data-device-view): a panel the stream brings, drawn from
+    the stream's older cookies, is used only if it matches."""
     my_seat, named, watching = view
     return f"{my_seat or ''}.{int(named)}.{int(watching)}.{current_language()}"
 
@@ -123,10 +111,8 @@ def kept_for(key: tuple) -> panel_cache.Panel | None:
 
 
 def sibling_drawing(key: tuple) -> panel_cache.Panel | None:
-    """This device's panel at `key` as another of the host's server processes drew it (then kept here too),
-    waited for while that process draws it; None when this process is to draw it (no sibling does, or none
-    finished within SIBLING_WAIT). Waiting is reading: under gevent the pause gives the process to its other
-    requests, where a lock inside SQLite would stop them all."""
+    """This device's panel at `key` as a sibling process drew it, waited for by reading (under gevent a lock
+    inside SQLite would stop the whole process); None when this process is to draw it."""
     shared = panel_cache.cache().shared
     if shared is None:
         return None
@@ -166,8 +152,7 @@ def keep_panel(moment: panel_cache.Moment, view: tuple, html: str) -> panel_cach
 
 
 def draw_panel(moment: panel_cache.Moment, shot: store.Snapshot) -> panel_cache.Panel:
-    """Draw this device's view of `moment` (the kind's part once for every view: see game_context's
-    `fold_for`) and keep it."""
+    """Draw and keep this device's view of `moment`; the kind's part once for every view."""
     store.done_reading()  # no connection held while drawing
     context = game_context(shot, live=True)
     drew_kind = moment.kind_html is None
@@ -184,10 +169,8 @@ def draw_panel(moment: panel_cache.Moment, shot: store.Snapshot) -> panel_cache.
 
 
 def panel_at(code: str, row: store.LiveRow | None = None, seen_by: str | None = None) -> panel_cache.Panel | None:
-    """This device's live panel for the game as it is now, or exactly at `row` (a stream's, at the token
-    the watcher heard): kept already — one read, or none — or drawn now by one of the devices of its view
-    while the others wait for it. None if the game is gone, or moved on from `row`. `seen_by`: the device
-    it is for, its presence noted."""
+    """This device's live panel for the game now, or exactly at `row` (a stream's token): kept, or drawn by
+    one device of its view while the others wait. None if the game is gone or past `row`."""
     row = row or store.live_row(code)
     if row is None:
         return None
@@ -224,8 +207,7 @@ def show(code: str):
 
 @bp.get("/folded/<section>")
 def folded(code: str, section: str):
-    """A section folded below the moment (macros.html `folded`), fetched when it is opened: the live
-    panel carries only its summary. A page of its own without JavaScript."""
+    """A section folded below the moment, fetched when opened (the live panel carries its summary only)."""
     shot = store.find_with_snapshot(code)
     out: dict = {}
     draw_block("game.html", "panel", **game_context(shot, folded_only=section, folded_out=out))
@@ -258,8 +240,7 @@ def undo(code: str):
 
 @bp.errorhandler(BadForm)
 def refused_form(bad: BadForm):
-    """A game's form the page could not have sent (tampered, or from a stale page): 400 with the game as it
-    is, unchanged. (A bad query of a page that only shows is answered as anywhere else: errors.py.)"""
+    """A form the page could not have sent (tampered, stale): 400 with the game as it is, unchanged."""
     if request.method != "POST":
         return error_response(400, str(bad))
     try:
@@ -270,8 +251,7 @@ def refused_form(bad: BadForm):
 
 
 def answer(code: str, shot: store.Snapshot | None, undone: bool = False):
-    """A page's tap answered: a plain form post that changed the game is redirected (POST → 303 → GET);
-    htmx gets the fresh panel (the one every device of its view gets); a refusal shows its message."""
+    """A tap answered: htmx gets the fresh panel, a plain form post a redirect (303); a refusal its message."""
     if shot is None:
         return redirect(url_for("games.show", code=code), 303)
     if shot.refused is None:
@@ -295,8 +275,7 @@ def refusal(refused: Exception, undone: bool) -> tuple[int, Text]:
 
 
 def after_change(game: Game, status: int = 200, error: str | None = None):
-    """htmx gets the fresh panel (the one every device of its view gets) or this device's refusal; a
-    plain form post is redirected (POST → 303 → GET), or shown the refusal on the whole page."""
+    """As `answer`, for a change made without the pipeline (a seat, a setting)."""
     if status == 200 and not is_htmx():
         return redirect(url_for("games.show", code=game.code), 303)
     shot = store.snapshot(game, devices.current().id, roster=not is_htmx())
@@ -327,9 +306,8 @@ def devices_context(game: Game, seats: list[dict], unseen: bool = False) -> dict
 
 @bp.get("/screen/devices")
 def screen_devices(code: str):
-    """The group screen's devices again (it asks every 15 s): a phone joining or leaving changes no game,
-    so no live update brings it, and the join aside lies outside the live panel."""
-    game = load(code)
+    """The group screen's devices again (asked every 15 s): a phone joining changes no game, nothing is pushed."""
+    game = store.find(code)
     if not is_htmx():
         return redirect(url_for("games.screen", code=game.code), 303)
     seats = seats_context(game, store.kind_of(game), store.seating(game))["seats"]
@@ -339,16 +317,15 @@ def screen_devices(code: str):
 @bp.get("/screen")
 def screen(code: str):
     """The group screen: read from across the table, updates live, needs no taps."""
-    game = load(code)
+    game = store.find(code)
     store.touch_presence(game.id, devices.current().id)
     return page_or_block("screen.html", "panel", **screen_context(game))
 
 
 @bp.post("/screen/this")
 def screen_here(code: str):
-    """The creating tablet answers "group screen or a player's phone?" with the group screen: it holds no
-    seat (its game page does not ask again, as for "just watching") and opens the group screen."""
-    game = load(code)
+    """The creating tablet is the group screen: it holds no seat (not asked again) and opens the screen."""
+    game = store.find(code)
     target = url_for("games.screen", code=game.code)
     # From a live panel (htmx, the token in a header): the browser itself goes there.
     response = make_response("", 204, {"HX-Redirect": target}) if is_htmx() else redirect(target, 303)
@@ -358,7 +335,7 @@ def screen_here(code: str):
 
 @bp.post("/screen/qr")
 def screen_qr(code: str):
-    game = load(code)
+    game = store.find(code)
     response = redirect(url_for("games.screen", code=game.code), 303)
     security.set_cookie(response, f"qr_hidden_{game.code}", "1" if request.form.get("hide") == "1" else "0",
                         60 * 60 * 24 * 30)
@@ -368,7 +345,7 @@ def screen_qr(code: str):
 @bp.get("/calc/<name>")
 def calculate(code: str, name: str):
     """A question that changes nothing (the Hand limit now, say): answered from the current state."""
-    game = load(code)
+    game = store.find(code)
     calculator = getattr(store.kind_of(game), "calculators", {}).get(name)
     if calculator is None:
         abort(404)
@@ -382,7 +359,7 @@ def calculate(code: str, name: str):
 @bp.post("/seat")
 @change_limit
 def take_seat(code: str):
-    game = load(code)
+    game = store.find(code)
     kind = store.kind_of(game)
     seat_id = request.form.get("seat", "")
     seats = {seat["id"]: seat for seat in kind.seats(game.state)} if hasattr(kind, "seats") else {}
@@ -409,7 +386,7 @@ def watching(code: str) -> bool:
 @bp.post("/watch")
 def watch(code: str):
     """This device answers "Who is this phone?" with "just watching": it is not asked again."""
-    game = load(code)
+    game = store.find(code)
     g.watching = True  # the cookie goes out with this answer: the panel is drawn as it will be
     response = make_response(after_change(game))
     security.set_cookie(response, watching_cookie(game.code), "1", 60 * 60 * 24 * 30)
@@ -419,7 +396,7 @@ def watch(code: str):
 @bp.post("/seat/release")
 @change_limit
 def release_seat(code: str):
-    game = load(code)
+    game = store.find(code)
     store.release_seat(game, devices.current().id)
     return after_change(game)
 
@@ -437,7 +414,7 @@ def history_context(game: Game) -> dict:
 
 @bp.get("/history")
 def history(code: str):
-    return render_template("history.html", **history_context(load(code)))
+    return render_template("history.html", **history_context(store.find(code)))
 
 
 def draw_every_page(game: Game) -> None:
@@ -449,7 +426,7 @@ def draw_every_page(game: Game) -> None:
 
 @bp.get("/devices")
 def roster(code: str):
-    game = load(code)
+    game = store.find(code)
     store.touch_presence(game.id, devices.current().id)
     return render_template("roster.html", game=game, devices=store.connected_devices(game),
                            me=devices.current())
@@ -458,7 +435,7 @@ def roster(code: str):
 @bp.post("/rename")
 @change_limit
 def rename(code: str):
-    game = load(code)
+    game = store.find(code)
     store.rename(game, short_text(request.form.get("title"), _("The game's name"), 80))
     return redirect(url_for("games.show", code=game.code), 303)
 
@@ -466,7 +443,7 @@ def rename(code: str):
 @bp.post("/archive")
 @change_limit
 def archive(code: str):
-    game = load(code)
+    game = store.find(code)
     store.set_archived(game, request.form.get("archived") == "1")
     return redirect(url_for("games.show", code=game.code), 303)
 
@@ -474,7 +451,7 @@ def archive(code: str):
 @bp.post("/delete")
 @change_limit
 def delete(code: str):
-    game = load(code)
+    game = store.find(code)
     me = devices.current().id
     if not store.may_delete(game, me):
         return after_change(game, 403, _("Only a device that started this game, holds a seat in it or made a "
@@ -489,7 +466,7 @@ def delete(code: str):
 @change_limit
 def restore(code: str):
     """Out of the bin, in one tap from the home page of a device that had it."""
-    game = load(code, lambda code: store.find(code, deleted=True))
+    game = store.find(code, deleted=True)
     if game.deleted_at is not None:
         if not store.may_restore(game, devices.current().id):
             return deleted_answer(game, 403)
@@ -499,7 +476,7 @@ def restore(code: str):
 
 @bp.get("/export")
 def export(code: str):
-    game = load(code)
+    game = store.find(code)
     body = json.dumps(store.export_game(game), ensure_ascii=False, indent=1)
     return Response(body, mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="table-companion-{game.code}-v{game.version}.json"'})

@@ -167,10 +167,8 @@ def import_game():
 
 
 def _safe_next() -> str:
-    """Back to where the form was, but only to a page of this app.
-
-    Control characters go first: browsers drop tabs and newlines from a URL, so "/\t/evil.example"
-    would otherwise pass as a path here and leave the site as "//evil.example"."""
+    """Back to where the form was, only to a page of this app (control characters go first: browsers drop
+    them, so "/\t/evil.example" would leave the site as "//evil.example")."""
     target = CONTROL.sub("", request.form.get("next", "/"))
     parts = urlsplit(target)
     if not target.startswith("/") or target.startswith("//") or "\\" in target or parts.scheme or parts.netloc:

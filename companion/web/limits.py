@@ -1,16 +1,10 @@
-"""Friction for guessers and floods, counted per server (every worker process shares the counts).
+"""Friction for guessers and floods, counted per server (host://: one file the processes share).
 
-- Wrong codes, per client address: a code is 5 letters of 25 (about 9.8 million); unlimited, one client
-  could try ~350 a second and find one of ten live games in under an hour. Only a lookup of a code that
-  no game has counts, and once the limit trips only lookups of codes this device has not opened before
-  wait (429): the games the address's devices play keep answering. A code the device never opened waits
-  whether a game has it or not — answering the right ones would tell a guesser which codes exist.
-- New games (the setup form, the API, import), per address; imported bytes, per address (as inflated).
-- Changes to a game (actions and undo, forms, htmx and the API alike, seats and settings too), per
-  device and per address: far above what a table taps, far below what fills a disk (README, "Settings").
-
-The counts live in RATELIMIT_STORAGE_URI; the default `host://` is one file shared by the server's
-processes (companion/limit_storage.py), so the numbers in the README are what a client meets.
+- Wrong codes, per address (unlimited, one client would find one of ten live games in under an hour).
+  Only a code no game has counts; once tripped, a code this device never opened waits (429) whether a
+  game has it or not (else the answers tell which codes exist), and the address's own games still answer.
+- New games (the setup form, the API, import) and imported bytes, per address.
+- Changes to a game, per device and per address: far above what a table taps, far below what fills a disk.
 """
 from __future__ import annotations
 
@@ -27,8 +21,7 @@ from werkzeug.exceptions import TooManyRequests
 
 from .. import limit_storage, store
 
-# No X-RateLimit-* headers on every answer: a 429 says Retry-After (retry_after below), nothing else does.
-# A store that fails (a full /dev/shm, a broken file) lets the request through, logged: no tap fails for it.
+# A 429 says Retry-After, no other answer carries limit headers; a failing store lets the request through.
 limiter = Limiter(get_remote_address, headers_enabled=False, swallow_errors=True)
 
 # The setup form, the API and import share one budget: each makes a game.
@@ -74,7 +67,7 @@ def retry_after(error: TooManyRequests) -> int | None:
 
 
 def _within(item: RateLimitItem, *key: str, cost: int = 1, count: bool = True) -> bool:
-    """limits' hit (or test, `count` False), as Flask-Limiter's own checks do: a failing store lets it by."""
+    """limits' hit (or test), as Flask-Limiter's own: a failing store lets it by."""
     try:
         strategy = limiter.limiter
         return strategy.hit(item, *key, cost=cost) if count else strategy.test(item, *key, cost=cost)
@@ -109,8 +102,7 @@ def remember(code: str) -> None:
 
 
 def check_code(code: str) -> None:
-    """Before a code is looked up: 429 once this address has had too many wrong ones, unless this device
-    opened this game before."""
+    """Before a lookup: 429 once the address had too many wrong codes, unless this device knows this one."""
     if not limiter.enabled or knows(code):
         return
     for item in _items("WRONG_CODE_LIMIT"):
@@ -119,8 +111,7 @@ def check_code(code: str) -> None:
 
 
 def wrong_code(code: str) -> TooManyRequests | None:
-    """A lookup found no game with `code`: it counts, unless this device had it open (a game deleted
-    since is no guess). The 429 to answer instead of the 404, if it was one too many."""
+    """No game has `code`: counted unless this device had it open; the 429 to answer if one too many."""
     if not limiter.enabled or knows(code):
         return None
     refusal = None
@@ -136,8 +127,7 @@ IMPORTED = "imported-kb"
 
 
 def spend_on_import(size: int) -> None:
-    """A game file of `size` bytes (inflated) is about to be read: 429 past the address's budget. Every
-    file counts, kept or refused, as every new game does."""
+    """A game file of `size` bytes (inflated), kept or refused: 429 past the address's budget."""
     if not limiter.enabled:
         return
     cost = max(1, math.ceil(size / 1024))

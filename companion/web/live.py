@@ -1,17 +1,11 @@
-"""Live updates on the game's live token (its version and seating), two ways to ask.
+"""Live updates on the game's live token (its version and seating), heard the moment a change commits
+in any process (companion/watch.py).
 
-- Pages keep one stream open (`Accept: text/event-stream`): an event the moment the game moves on
-  from what the page shows, and a heartbeat every LIVE_BEAT_SECONDS while nothing happens, so the page
-  knows within seconds when the server is out of reach (a dropped Wi-Fi never says so itself).
+- Pages keep one stream open (`Accept: text/event-stream`): an event when the game moves on, a heartbeat
+  every LIVE_BEAT_SECONDS so the page knows soon when the server is out of reach. With `panel=1` the event
+  brings the device's live panel itself, with the token and view it was drawn for (the page fetches its
+  own when the view differs: the stream's cookies are those of its start); else `moved`.
 - Scripts long poll: 200 with the new token as soon as the game is past `v`, 204 after `wait` seconds.
-
-A change is pushed to the waiting request the moment it commits (see companion/watch.py), in this process or
-any other. Each device then fetches its own fragment, so role-specific views stay on the server; a
-game page's stream (`panel=1`) brings the device's live panel itself, the fetch saved: the very panel
-every device of its view gets (games.panel_at), with the live token it was drawn for (the page ignores
-a panel no newer than the one it shows) and the view (the stream's cookies are those of its start: a
-device that has since changed its own, taken "just watching", a name, a language, sees a view unlike its
-own and fetches instead). Whenever the panel cannot be exactly the one for the token, it says `moved`.
 """
 from __future__ import annotations
 
@@ -80,9 +74,8 @@ def too_many():
 
 
 def stream(code: str, seen: str, panels: str | None = None):
-    """Server-sent events: `moved` (data: the new token), or with `panels` this device's live `panel`
-    when one is at hand; `gone`, and a comment as heartbeat. ("2" was asked by pages that put their CSRF
-    token into the panel themselves: the same now.)"""
+    """`moved` (data: the new token), or with `panels` this device's live `panel` when at hand. ("2": pages
+    of an older release, which put their CSRF token into the panel: the same now.)"""
     def moved(row: store.LiveRow, token: str) -> tuple[list[str], str]:
         event = panel_event(code, row.at(token)) if panels in ("1", "2") else None
         return [event or f"event: moved\ndata: {token}\n\n"], token
@@ -90,8 +83,7 @@ def stream(code: str, seen: str, panels: str | None = None):
 
 
 def panel_event(code: str, row: store.LiveRow) -> str | None:
-    """`event: panel` with this device's live panel for the game at `row` (its token as the watcher heard
-    it), or None."""
+    """`event: panel` with this device's live panel for the game at `row`, or None."""
     try:
         found = games.panel_at(code, row)
     finally:
@@ -103,10 +95,9 @@ Moved = Callable[[store.LiveRow, str], tuple[list[str], str]]
 
 
 def event_stream(code: str, seen: str, moved: Moved):
-    """The shape every stream of a game shares: a place among the waiting devices (429 when it has none),
-    `retry`, `moved(the game's row as the stream began, new token)` -> (its events, what is seen now) each
-    time the game is past `seen`, `gone` if it is deleted, a heartbeat comment every LIVE_BEAT_SECONDS; it
-    ends after LIVE_STREAM_SECONDS (the client opens the next one)."""
+    """Every stream of a game: a place among the waiting devices (or 429), then `moved(row, new token)` ->
+    (its events, what is seen now) each time the game is past `seen`, `gone`, heartbeats; it ends after
+    LIVE_STREAM_SECONDS (the client opens the next one)."""
     watcher = current_app.extensions["live_watcher"]
     place = ExitStack()
     try:
@@ -131,8 +122,7 @@ def event_stream(code: str, seen: str, moved: Moved):
             ends = time.monotonic() + lifetime
             while time.monotonic() < ends:
                 token = current if not same(current, seen) else wait_on(seen, current, beat)
-                # Whatever the stream sends — a beat or a change — the device is there (noted at most every
-                # few seconds: presence.py). A game moving faster than the beat must not drop it from the roster.
+                # A beat or a change: the device is there (presence.py notes it at most every few seconds).
                 store.touch_presence(game_id, device)
                 if token is None:
                     yield ": beat\n\n"

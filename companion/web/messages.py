@@ -1,5 +1,4 @@
-"""What the app says, for a JSON client: each message as its msgid tree and as the words in the request's
-language, so a script or a piece of table hardware shows the app's wording without a catalog of its own."""
+"""What the app says, for a JSON client: each message as its msgid tree and in the request's language."""
 from __future__ import annotations
 
 from typing import Any
@@ -32,9 +31,8 @@ _HOLDS_TEXT = (Text, dict, list, tuple)
 
 
 def view_json(view: dict) -> dict:
-    """A kind's view for the API: each message rendered beside its ids, and each table of names
-    (`names`, `tactic_names`, … : id -> msgid) joined by `<table>_text` (id -> the name in the request's
-    language), so a client can name a tactic or a phase without a catalog."""
+    """A kind's view for the API: each message rendered, and each table of names (`names`, `*_names`: id ->
+    msgid) joined by `<table>_text` (id -> the name in the request's language)."""
     shown = rendered(view)
     for key, table in view.items():
         if (key == "names" or key.endswith("_names")) and isinstance(table, dict) \

@@ -1,10 +1,5 @@
-"""The JSON API described for machines: an OpenAPI 3.1 document, served at /api/openapi.json.
-
-The description is written by hand in openapi.yaml, beside this module. Filled in here is what the game
-kinds' code owns: the kinds' keys, each kind's new-game schema and example setups, and its actions, whose
-parameters come from the actions' own code (rules/describe.py): an action added to the rules is described
-without an edit.
-"""
+"""The JSON API's OpenAPI 3.1 document: openapi.yaml, with what the kinds' code owns filled in (each kind's
+new-game schema and examples, its actions' parameters from their code: rules/describe.py)."""
 from __future__ import annotations
 
 import copy

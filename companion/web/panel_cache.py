@@ -1,22 +1,14 @@
-"""Live panels drawn once per game moment and view, and served to every device of that view as they are.
+"""Live panels drawn once per game moment and view, served to every device of that view as they are.
 
-Right after each change every device viewing the game asks for its panel: hundreds a second at a club.
-A live panel (the htmx fragment, and what a page's event stream carries) holds nothing secret of a
-device, its CSRF token travelling as a request header from the page instead (templates/base.html): so
-one drawing serves every device that shows the same view of the same moment, byte for byte. A view is
-what the panel shows of the device itself (its seat, whether it has a name, whether it said it is just
-watching) and its language; a moment is the game's version and seating (who holds which seat, and their
-names), which every change moves. Per moment, the kind's part of the panel, most of its HTML and its
-drawing time and the same for every view, is drawn once too.
+Right after each change every device of a game asks for its panel at once. A live panel holds no secret of
+a device (the CSRF token travels as a request header), so one drawing serves every device showing the
+same view (its seat, named or not, just watching, its language) of the same moment (version and seating).
+The kind's part, most of a panel and the same for every view, is drawn once per moment. Only a game's
+newest moment is kept, each panel with its ETag, its gzipped bytes and its stream event, made once.
 
-Only a game's newest moment is kept (a device asks for the game as it is now), each panel with its ETag
-and, once asked for, its gzipped bytes and its event for a page's stream, made once for all.
-
-A table's devices are spread over the server's processes, and every one of them hears of a change at the
-same instant: so a panel drawn by one process is also kept where its siblings on the host find it
-(`Shared`: diskcache, SQLite in RAM; one process claims a moment's drawing, the others read until it is there),
-or each process would draw every panel again (measured: a fifth more CPU per action, twice the time
-until a device has its panel, at 250 tables of 4).
+A table's devices are spread over the host's server processes, which all hear of a change at once: a
+panel one process drew is kept where its siblings find it (`Shared`; without it each process draws every
+panel again: a fifth more CPU per action, twice the wait for a panel at 250 tables of 4).
 """
 from __future__ import annotations
 
@@ -82,29 +74,22 @@ class Moment:
 
 
 class Shared:
-    """The panels of a moment drawn by one of the host's server processes, for the others: its seating (who
-    holds which seat: a device's view is read from it), the kind's part (the same for every view: a sibling
-    drawing another view draws only that view's own part) and each view's HTML. Keyed by the build too: a
-    process of another release (a restart, a deploy) never serves what the old one drew.
+    """A moment's panels as one server process drew them, for its siblings: the seating (a device's view
+    is read from it), the kind's part and each view's HTML, keyed by the build (a new release draws anew).
 
-    Nothing here may hold a process: under gevent a wait inside SQLite (for a sibling's write) stops every
-    request of the process (5 ms of such waits held the first panels of 1,000 new devices twice as long on
-    four processes), so a write finds the database free or fails at once, and is tried again after a pause
-    that lets the process serve its other requests (WRITE_PAUSES), then given up (the panel is drawn here,
-    or not kept for the others); a process waits for a sibling's drawing by reading, never by a lock."""
+    Nothing here may hold a process: under gevent a wait inside SQLite stops all of its requests, so a
+    write fails at once while a sibling writes and is tried again after a pause (WRITE_PAUSES), then
+    given up; a process waits for a sibling's drawing by reading, never by a lock."""
 
     def __init__(self, folder: Path, build: str):
         self.build = build
-        # Compressed (diskcache's JSONDisk: a panel's 20-45 KB of HTML in 4-8) and checkpointed often: each
-        # drawing is written while its device waits, and SQLite's default checkpoint (every 4 MB of log)
-        # held one drawing in about 80 for 5-8 ms (server_time's p99 +5 ms).
+        # Compressed (20-45 KB of HTML in 4-8) and checkpointed often: SQLite's default checkpoint (every 4 MB
+        # of log) held one drawing in 80 for 5-8 ms while its device waited.
         self.disk = diskcache.Cache(str(folder), timeout=0, size_limit=SHARED_BYTES,
                                     eviction_policy="least-recently-stored", disk=diskcache.JSONDisk,
                                     disk_compress_level=1, sqlite_wal_autocheckpoint=100)
-        # One connection per process. diskcache keeps one per thread (threading.local), which gevent makes one
-        # per request: every request that looked for a panel opened its own connection and set its pragmas
-        # again (a sixth of the shared cache's time in a surge of new devices, py-spy). A request never
-        # gives way inside a cache call (SQLite and the files are not gevent's), so they may share it.
+        # One connection per process: diskcache keeps one per thread, which gevent makes one per request (each
+        # opened and set up anew). No request gives way inside a cache call, so they may share it.
         self.disk._local = monkey.get_original("threading", "local")()
 
     def seat_of(self, key: tuple) -> dict[str, str] | None:
@@ -117,8 +102,7 @@ class Shared:
         return self._read("panel", key, view)
 
     def keep(self, key: tuple, seat_of: dict[str, str], view: tuple, html: str, kind_html: str | None) -> None:
-        """A view's panel drawn here; `kind_html` too if this process drew the moment's kind part. (Not kept
-        if the database stays busy: the siblings draw it themselves.)"""
+        """A view's panel drawn here, and the kind's part if drawn here (not kept while the database is busy)."""
         def write() -> None:
             with self.disk.transact():
                 self.disk.set(self.key("seats", key), seat_of, expire=SHARED_FOR)
@@ -128,8 +112,7 @@ class Shared:
         self._write(write)
 
     def claim(self, key: tuple, view: tuple | None) -> bool:
-        """This process draws the moment's panel of `view` (None: its first, whichever view), or (False) a
-        sibling has begun to: then wait for it."""
+        """This process draws the moment's `view` (None: its first view), or (False) a sibling has begun to."""
         claimed = self._write(lambda: self.disk.add(self.key("drawing", key, view), os.getpid(), expire=GATE_WAIT))
         return claimed is not False
 
@@ -188,9 +171,8 @@ class PanelCache:
 
     @contextmanager
     def drawing(self, key: tuple) -> Iterator[None]:
-        """Held by one request at a time per moment, in this process. A change wakes all of a game's
-        devices at once: the first draws and keeps the panel, the others wait here and then find it kept
-        (look again inside). Bounded: a drawing that hangs (a database away) holds no device for long."""
+        """One request at a time per moment in this process: the first draws, the others then find it kept.
+        Bounded: a drawing that hangs (a database away) holds no device for long."""
         with self._lock:
             gate = self._gates.setdefault(key, [threading.Lock(), 0])
             gate[1] += 1
@@ -210,8 +192,8 @@ class PanelCache:
 
 
 def moment_key(game_id: int, code: str, created_at, version: int, seating: int) -> tuple:
-    """The game (its code and creation too: a game made after another was deleted never inherits its
-    panels), the language, then the moment (version, seating)."""
+    """The game (with code and creation: a new game never inherits a deleted one's panels), the language,
+    then the moment (version, seating)."""
     return game_id, code, str(created_at), current_language(), version, seating
 
 

@@ -1,9 +1,5 @@
-"""Installable and offline-aware: the web app manifest, the service worker at /sw.js, /offline.
-
-The service worker (static/js/sw.js) is served from the root so that its scope is the whole app.
-The server fills in the app shell it precaches: the content-hashed URLs of our static files and the
-offline page. A change to any of them changes the script, so browsers install the new worker.
-"""
+"""Installable and offline-aware: the web app manifest, the service worker at /sw.js (its scope the whole
+app), /offline. The worker's shell is filled in here: a change to any file in it changes the script."""
 from __future__ import annotations
 
 import hashlib

@@ -1,9 +1,7 @@
 """One template per screen: a full page for a navigation, a named block for an htmx request.
 
-The live panel is drawn in slices: under gevent a render holds its process until it yields, and a
-panel takes milliseconds to draw, so every tap and every database answer of the process would wait
-behind it. Drawing gives way about every SLICE seconds to whatever else the process has to do; a tap
-waits a slice at most."""
+A live panel is drawn in slices: under gevent a render holds its process for the milliseconds it takes,
+so it gives way every SLICE seconds to the process's other requests; a tap waits a slice at most."""
 from __future__ import annotations
 
 import time
@@ -21,12 +19,8 @@ SLICE = 0.001  # seconds of drawing before the process's other requests get thei
 
 
 def give_way() -> None:
-    """Let the process serve everything else it has waiting first: under gevent, a tap's request or a
-    database answer that has arrived (gevent.idle: back when nothing else is ready). A plain yield
-    (sleep(0)) would not do: gevent runs yielded greenlets again before it looks at the network, for up
-    to 50 yields, so a drawing, or several in a row, held every waiting answer of the process to its end.
-    Without gevent (the tests, a thread per request) nothing: Python hands the GIL to the other threads
-    every few milliseconds by itself (a sleep(0) per slice cost a system call, 0.1 ms each, for nothing)."""
+    """Under gevent, serve what else has arrived first (gevent.idle: sleep(0) runs yielded greenlets again
+    before it looks at the network). Without gevent nothing: Python switches threads by itself."""
     if monkey.is_module_patched("time"):
         gevent.idle()
 
@@ -42,7 +36,7 @@ def page_or_block(template: str, block: str, status: int = 200, **context):
 
 
 def in_slices(chunks: Iterable[str]) -> str:
-    """A template's output joined, giving way to the process's other requests every SLICE seconds."""
+    """A template's output joined, giving way every SLICE seconds."""
     parts, began = [], time.perf_counter()
     for chunk in chunks:
         parts.append(chunk)
