@@ -42,6 +42,11 @@ def test_api_errors_409_422_404_400(client):
     assert stale.status_code == 409 and stale.get_json()["game"]["version"] == 1
     rule = client.post(path, json={"action": "add", "version": 1, "params": {"n": -9}})
     assert rule.status_code == 422 and rule.get_json()["error"] == "The counter cannot go below zero."
+    assert rule.get_json()["game"]["state"]["count"] == 3  # the game as it is, beside the refusal
+    stale_undo = client.post(f"/api/games/{code}/undo", json={"version": 0})
+    assert stale_undo.status_code == 409 and "nothing was undone" in stale_undo.get_json()["error"]
+    assert stale_undo.get_json()["game"]["version"] == 1
+    assert "game" not in client.post("/api/games", json={"kind": "counter", "setup": {"start": -1}}).get_json()
     assert client.get("/api/games/NOPE7").status_code == 404
     assert client.get("/api/games/NOPE7").get_json()["status"] == 404
     for body in ({"action": "add", "params": {"n": 1}}, {"action": "add", "version": "one"},
