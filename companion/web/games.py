@@ -133,7 +133,7 @@ def sibling_drawing(key: tuple) -> panel_cache.Panel | None:
         if time.monotonic() > ends:
             return None
         panel_cache.wait(interval)
-        interval = min(2 * interval, 0.032)  # a busy sibling (a surge of new devices) is not asked 250 times
+        interval = min(1.5 * interval, 0.032)  # a busy sibling (a surge of new devices) is not asked 250 times
 
 
 def device_view_of(moment: panel_cache.Moment) -> tuple:

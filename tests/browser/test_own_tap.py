@@ -257,3 +257,22 @@ def test_the_first_change_moves_no_button_under_the_finger(live_server, phones, 
     api_act(live_server, code, "set_core_tile_revealed", {"revealed": True})  # on another device
     expect(page.locator("#game-panel")).to_have_attribute("data-version", "1")
     assert (box(page, tactic), box(page, undo)) == before
+
+
+def test_a_held_press_moves_no_button(live_server, phones):
+    """Pressed and not yet let go, the button keeps its place: how long the browser keeps a tapped button
+    :active is its own affair, so a press's look must not move it (CI saw a 1 px shift mid-tap)."""
+    code = api_game(live_server, "mage_knight", {**MK_PLAYERS, "dice_mode": "app"})
+    picker = api_get(live_server, code)["view"]["pick_queue"][0]
+    page = seat_phones(live_server, code, phones, "en-US")[picker]
+    button = page.locator("ul.mk-tactic-list .mk-tactic").first
+    before = button.bounding_box()
+    page.mouse.move(before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)
+    page.mouse.down()  # held: the button is :active until the mouse is let go
+    try:
+        assert page.evaluate("document.querySelector('ul.mk-tactic-list .mk-tactic:active') !== null")
+        assert button.bounding_box() == before
+    finally:
+        page.mouse.move(1, 1)  # let go elsewhere: no tap
+        page.mouse.up()
+    expect(page.locator("#game-panel")).to_have_attribute("data-version", "0")
