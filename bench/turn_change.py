@@ -7,7 +7,8 @@ seat's phone would first have to open "Act for …") presses "Next";
 timed until the tablet shows the new version, and until every device does. Every device follows the game
 on its own event stream, as at a table: the change reaches four pages at once, each of its own view.
 Also timed in the pages (one clock for all contexts): the phone's click event to the tablet's panel
-swapped in. The server is gunicorn as bin/serve runs it (2 gevent workers) on a fresh SQLite file.
+swapped in, split at the panel's arrival in the tablet (its htmx:beforeSwap): before it the server and
+the network, after it the tablet's own work to put the panel in. The server is gunicorn as bin/serve runs it (2 gevent workers) on a fresh SQLite file.
 
 Usage: .venv/bin/python -m bench.turn_change [-n 40]
 """
@@ -23,6 +24,12 @@ from bench.tap_latency import CHROMIUM_ARGS, TIMES, new_game, start_server
 
 PHONE, TABLET = {"width": 390, "height": 844}, {"width": 1280, "height": 800}
 NEXT = "form:has(input[name=action][value=next_turn]) button"
+# When a panel reached the page, on the same clock as TIMES: the stream's event, about to be swapped in.
+ARRIVED = """
+document.addEventListener("htmx:beforeSwap", function () {
+  window.tapTimes.arrived = performance.timeOrigin + performance.now();
+});
+"""
 
 
 def main() -> None:
@@ -42,6 +49,7 @@ def main() -> None:
             tablet = browser.new_context(viewport=TABLET).new_page()
             for page in (*phones, tablet):
                 page.add_init_script(TIMES)
+                page.add_init_script(ARRIVED)
                 page.goto(url)
             seats = phones[0].locator("#who input[name=seat]").evaluate_all("inputs => inputs.map(i => i.value)")
             for page, seat in zip(phones, seats):  # each answers "Who is this phone?" with a seat of its own
@@ -49,7 +57,7 @@ def main() -> None:
                 page.wait_for_selector(".seat-banner")
             tablet.get_by_role("button", name="Just watching").click()
             tablet.wait_for_selector("#who", state="detached")
-            to_tablet, to_all, in_pages = [], [], []
+            to_tablet, to_all, in_pages, to_arrival, arrival_to_swap = [], [], [], [], []
             for _ in range(args.n):
                 version = int(tablet.get_attribute("#game-panel", "data-version"))
                 for page in (*phones, tablet):
@@ -66,12 +74,17 @@ def main() -> None:
                     page.wait_for_selector(shown, timeout=10_000)
                 to_all.append(time.perf_counter() - started)
                 clicked = acting.evaluate("tapTimes.click")
-                in_pages.append((tablet.evaluate("tapTimes.swapped") - clicked) / 1000)
+                arrived, swapped = tablet.evaluate("[tapTimes.arrived, tapTimes.swapped]")
+                in_pages.append((swapped - clicked) / 1000)
+                to_arrival.append((arrived - clicked) / 1000)
+                arrival_to_swap.append((swapped - arrived) / 1000)
             browser.close()
         print("gunicorn.conf.py (2 gevent workers), SQLite; Chromium headless: 3 seated phones and a tablet")
         report("turn change -> shown on the tablet", to_tablet)
         report("turn change -> shown on all four devices", to_all)
         report("in the pages: click -> tablet's panel swapped", in_pages)
+        report("  of it: click -> the panel arrived in the tablet", to_arrival)
+        report("  of it: arrived -> swapped in", arrival_to_swap)
     finally:
         server.terminate()
         server.wait(timeout=10)
