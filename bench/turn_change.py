@@ -8,7 +8,8 @@ timed until the tablet shows the new version, and until every device does. Every
 on its own event stream, as at a table: the change reaches four pages at once, each of its own view.
 Also timed in the pages (one clock for all contexts): the phone's click event to the tablet's panel
 swapped in, split at the panel's arrival in the tablet (its htmx:beforeSwap): before it the server and
-the network, after it the tablet's own work to put the panel in. The server is gunicorn as bin/serve runs it (2 gevent workers) on a fresh SQLite file.
+the network, after it the tablet's own work to put the panel in. The server is gunicorn as bin/serve
+runs it (2 gevent workers) on a fresh SQLite file.
 
 Usage: .venv/bin/python -m bench.turn_change [-n 40]
 """
