@@ -39,8 +39,9 @@ FITS = """(selectors) => {
 }"""
 # A heading of the group screen ("Cheese wheel", "Hourglass") and the hourglass's page read as one line each:
 # a word that wraps onto a second line, or a heading jammed against its value, reads as a glitch from afar.
+# A player's "Fame 0 · level 1" in Round Order is one line: a lone "1" on a line of its own reads as a glitch.
 # Who acts, when it is one word ("Крысы-воины", "Boris"), is one line too: never broken at a hyphen.
-ONE_LINE = [".mm-screen h2", ".mm-screen-page", ".mks h2", ".screen-now"]
+ONE_LINE = [".mm-screen h2", ".mm-screen-page", ".mks h2", ".screen-now", ".mks-fame"]
 WRAPS = r"""(selectors) => selectors.flatMap(selector => [...document.querySelectorAll(selector)]
   .filter(el => el.getClientRects().length)
   .filter(el => !el.matches(".screen-now") || !/\s/.test(el.textContent.replace("▶", "").trim()))
