@@ -72,9 +72,12 @@ def test_chapter_one_on_a_tablet_followed_on_a_phone(live_server, device):
         if not checked and tablet.locator("#mm-turn").count():
             turn = tablet.locator("#mm-turn")
             turn.get_by_role("button", name="Move", exact=True).click()
-            expect(turn.get_by_role("button", name="Moved", exact=True)).to_be_disabled()
+            expect(turn.get_by_role("button", name="✓ Moved", exact=True)).to_be_disabled()
             turn.get_by_role("button", name="Battle", exact=True).click()
-            expect(turn.get_by_role("button", name="Search", exact=True)).to_be_disabled()
+            # One action a turn: the five give way to the chosen one's Finish, the moment's primary.
+            expect(turn.get_by_role("button", name="Search", exact=True)).to_have_count(0)
+            expect(turn.get_by_role("button", name="Finish Battle")).to_have_attribute("data-shortcut", "next")
+            expect(tablet.get_by_role("button", name="Next ▶")).not_to_have_attribute("data-shortcut", "next")
             expect(turn.get_by_role("button", name="Share", exact=True)).to_be_disabled()
             turn.get_by_role("button", name="Finish Battle").click()
             expect(turn.get_by_role("button", name="Share", exact=True)).to_be_enabled()

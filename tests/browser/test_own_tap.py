@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PATIENCE_MS, PHONE, api_act, api_game, api_get
-from tests.browser.walks import MK_PLAYERS, MM_PARTY, seats_offered, take_seat
+from tests.browser.walks import MK_PLAYERS, MM_PARTY, action_button, seats_offered, take_seat
 
 HELD = "**/g/*/act"
 
@@ -276,3 +276,41 @@ def test_a_held_press_moves_no_button(live_server, phones):
         page.mouse.move(1, 1)  # let go elsewhere: no tap
         page.mouse.up()
     expect(page.locator("#game-panel")).to_have_attribute("data-version", "0")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_a_mouse_turn_by_taps_keeps_each_next_control_in_view(live_server, phones, locale):
+    """A mouse's own turn on its player's phone: Move, an action (Search; Battle for the next mouse), its
+    Finish, Next. Each control is on the first screen before its tap, clear of the Undo bar, and the next
+    one is there after it — the walk of 2026-12-03 found "Finish Search" below the screen's foot in Russian."""
+    code = api_game(live_server, "mice_mystics", {**MM_PARTY, "minion_type": ["rat_warriors"], "minion_count": [2]})
+    seated = seat_phones(live_server, code, phones, locale)
+
+    def moment() -> tuple[dict, int]:
+        game = api_get(live_server, code)
+        return game["view"], game["version"]
+
+    def step(page, selector: str, what: str, following: str) -> None:
+        wholly_on_screen(page, selector, f"{what}: before the tap")
+        own_tap(page, selector, what)
+        wholly_on_screen(page, following, f"{what}: the next control")
+
+    mice = 0
+    for _ in range(12):
+        view, version = moment()
+        if not view["whose_turn"]:  # the minions' card: the table's step, taken on the API
+            api_act(live_server, code, "next_turn")
+            continue
+        page = seated[f"player:{view['whose_turn']['controller']}"]
+        expect(page.locator("#game-panel")).to_have_attribute("data-version", str(version))
+        kind = "search" if mice == 0 else "battle"
+        act = f"#mm-turn form:has(input[name=kind][value={kind}]) button"
+        finish = action_button("finish_action")
+        step(page, action_button("do_move"), "Move", act)
+        step(page, act, kind.title(), finish)
+        step(page, finish, f"Finish {kind}", action_button("next_turn"))
+        step(page, action_button("next_turn"), "Next", ".seat-banner")
+        mice += 1
+        if mice == 2:
+            break
+    assert mice == 2, "two mice's turns were tapped through"
