@@ -1,6 +1,7 @@
 """A Mage Knight turn on its seat's own phone (390×844, English and Russian): every control of the moment —
 every Take die, End turn, and the End of Round announcement with its check — lies wholly above the Undo bar kept
-at the screen's foot, so none is hidden under it on the first screen."""
+at the screen's foot, so none is hidden under it on the first screen; at the larger text size (A+) too, where
+the walk of 2026-12-03 found the dice one to a row and End turn under the bar."""
 from __future__ import annotations
 
 import pytest
@@ -14,8 +15,9 @@ CONTROLS = {"Take die": ".mk-take-btn", "End turn": "#mk-end-turn button",
             "Announce End of Round": "#mk-announce button[type=submit]"}
 
 
+@pytest.mark.parametrize("size", ["normal", "large"])
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
-def test_mage_knight_turns_controls_are_all_above_the_undo_bar(live_server, device, locale):
+def test_mage_knight_turns_controls_are_all_above_the_undo_bar(live_server, device, locale, size):
     # The table's dice, five basic ones (no roll of the app's to depend on); three picks, none of them Mana
     # Steal: all five dice are on offer, three rows of Take buttons, the longest turn a 3-player table sees.
     code = api_game(live_server, "mage_knight", {**MK_PLAYERS, "dice_mode": "table"})
@@ -26,7 +28,9 @@ def test_mage_knight_turns_controls_are_all_above_the_undo_bar(live_server, devi
     assert view["can_announce_end_of_round"] and len(view["takeable_dice"]) == 5
     seat = view["current_seat"]
     phone = device(PHONE, locale=locale)
+    phone.context.add_cookies([{"name": "text_size", "value": size, "url": live_server}])  # the menu's A / A+
     phone.goto(f"{live_server}/g/{code}")
+    assert phone.evaluate("document.documentElement.classList.contains('text-large')") == (size == "large")
     phone.locator(f"#who form:has(input[name=seat][value={seat}]) button").click()
     expect(phone.locator(".seat-banner.now")).to_be_visible()
     # The Undo bar (the last pick was another seat's, made elsewhere: "Undo for …", the bar as high as ever).
