@@ -24,6 +24,16 @@
     if (event.key === "Escape" && menu() && menu().open && !document.querySelector("dialog[open]")) { close(true); }
   });
 
+  // A moment too long for its line ("Противники: Крысы-воины" beside the menu on a phone) is said whole:
+  // the game's name gives up its line and the moment takes two, in the same row (app.css .chrome-long).
+  function fitMoment() {
+    var chrome = document.getElementById("chrome");
+    var moment = document.getElementById("chrome-moment");
+    if (!chrome || !moment) { return; }
+    chrome.classList.remove("chrome-long");
+    chrome.classList.toggle("chrome-long", moment.scrollWidth > moment.clientWidth);
+  }
+
   function followMoment() {
     var panel = document.getElementById("game-panel");
     var moment = document.getElementById("chrome-moment");
@@ -31,7 +41,13 @@
     moment.textContent = panel.dataset.moment;
     var mine = panel.querySelector(".seat-banner.now");
     document.getElementById("chrome").classList.toggle("chrome-now", !!mine);
+    fitMoment();
   }
   document.addEventListener("htmx:afterSwap", followMoment);
-  document.addEventListener("DOMContentLoaded", followMoment);
+  document.addEventListener("DOMContentLoaded", function () {
+    followMoment();
+    fitMoment();
+    if (document.fonts) { document.fonts.ready.then(fitMoment); }  // the self-hosted face is wider or narrower
+  });
+  window.addEventListener("resize", fitMoment);
 })();

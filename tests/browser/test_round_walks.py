@@ -2,7 +2,9 @@
 turns, End of Round and its last turns, the next round's preparation) and of a Mice and Mystics round
 (turns, a surge, a boss, a capture), the phone that must act has its moment — "your turn", the moment's
 main button and Undo — on its first screen, in English and in Russian; the tablet in the middle (just
-watching, acting for anyone) has whose moment it is and the main button on its first screen too."""
+watching, acting for anyone) has whose moment it is and the main button on its first screen too. On every
+seated phone the chrome's one row says whose moment it is whole — never cut with "…" (the walk of 2026-12-03
+saw "Противники: Крысы-в…" on the minions' turn)."""
 from __future__ import annotations
 
 import pytest
@@ -13,6 +15,17 @@ from tests.browser.walks import (SEAT_BANNER, UNDO, at_version, mage_knight_roun
                                  seats_offered, take_seat)
 
 WALKS = {"mage_knight": mage_knight_round, "mice_mystics": mice_and_mystics_round}
+CHROME_MAX = 64
+
+
+def chrome_moment_is_whole(page) -> None:
+    """The chrome's moment: every line of it whole (nothing cut), the row at most 64 px, the moment in it."""
+    at = page.evaluate("""() => { const m = document.getElementById('chrome-moment'), c = m.closest('.chrome');
+        const r = m.getBoundingClientRect(), b = c.getBoundingClientRect();
+        return {text: m.textContent, cut: m.scrollWidth > m.clientWidth + 1 || m.scrollHeight > m.clientHeight + 1,
+                top: r.top, bottom: r.bottom, chrome: b.height}; }""")
+    assert at["text"] and not at["cut"], ("the chrome's moment is cut", at)
+    assert at["chrome"] <= CHROME_MAX and 0 <= at["top"] and at["bottom"] <= at["chrome"], at
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
@@ -43,6 +56,9 @@ def test_every_moment_of_a_round_is_on_the_acting_devices_first_screen(live_serv
                 on_first_screen(phone, selector)
             if moment.version:  # there is a change to undo
                 on_first_screen(phone, UNDO)
+            for seated in phones.values():
+                at_version(seated, moment.version)
+                chrome_moment_is_whole(seated)
             at_version(tablet, moment.version)
             on_first_screen(tablet, "#game-panel [data-announce]")
             for selector in moment.must_see:
