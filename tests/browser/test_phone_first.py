@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, api_act, api_game, api_get, pick_all_tactics
+from tests.browser.conftest import PHONE, TABLET, api_act, api_game, api_get, pick_all_tactics
 
 MK_SETUP = {"player_name": ["Vera", "Boris", "Chen"], "hero": ["tovak", "goldyx", "norowas"],
             "scenario": "full_conquest", "dice_mode": "app"}
@@ -143,3 +143,21 @@ def test_a_roll_that_does_not_stand_is_brought_into_view_on_the_phone_that_enter
     form.locator("button[type=submit]").click()
     expect(phone.locator("#mk-verdict")).to_be_visible()
     expect(phone.locator("#mk-verdict")).to_be_in_viewport(ratio=1)
+
+
+def test_a_phone_is_asked_for_its_seat_first_and_a_tablet_for_the_group_screen(live_server, device):
+    """"Who is this?" on a phone offers the seats first, none of them gold (the walk of 2026-12-03 met a gold
+    "The group screen" above them); on a tablet the group screen comes first, the one primary button."""
+    code = api_game(live_server, "mage_knight", MK_SETUP)
+    seat_button, screen_button = "#who .who-seats form button", "#who .who-screen button"
+    gold = "e => getComputedStyle(e).backgroundImage !== 'none'"  # the primary's fill is a gradient
+    phone, tablet = device(PHONE), device(TABLET)
+    for page in (phone, tablet):
+        page.goto(f"{live_server}/g/{code}")
+    seat, screen = phone.locator(seat_button).first.bounding_box(), phone.locator(screen_button).bounding_box()
+    assert seat["y"] + seat["height"] <= screen["y"], (seat, screen)
+    assert not phone.locator(screen_button).evaluate(gold)
+    assert not any(phone.locator(seat_button).evaluate_all(f"bs => bs.map({gold})"))
+    seat, screen = tablet.locator(seat_button).first.bounding_box(), tablet.locator(screen_button).bounding_box()
+    assert screen["y"] + screen["height"] <= seat["y"], (seat, screen)
+    assert tablet.locator(screen_button).evaluate(gold)
