@@ -108,6 +108,10 @@ def test_mk_src_a_round_with_the_tables_dice_shows_only_what_was_entered_one_tap
 
     # round 2's preparation: the Source step is the entry, last round's colours chosen already
     assert "Round preparation" in thumb.text() and "Flip the Day/Night board to Night." in thumb.text()
+    # One screen, two steps, said so: "1–2/7", not "1/7" then a jump to "3/7" (the walk of 2026-12-03).
+    assert "Steps 1–2 of 7" in thumb.text() and re.search(r'mk-step-count">1–2/7<', thumb.page)
+    assert "Reset the Source: roll all 5 dice" in thumb.text()
+    assert len(re.findall(r'<li class="mk-current">', thumb.page)) == 2
     form = thumb.form("enter_source")  # the board is flipped before the dice are rolled: one screen
     assert [form.chosen(f"colour_{i}") for i in range(5)] == table
     assert not thumb.has("tick_step")  # no Done that would use a roll of the app's own
@@ -115,6 +119,7 @@ def test_mk_src_a_round_with_the_tables_dice_shows_only_what_was_entered_one_tap
     taps = enter(thumb, rolled)
     assert taps == 2 + 1 <= 5 + 1
     assert source_shown(thumb.page) == rolled == screen_source(client, url)
+    assert re.search(r'mk-step-count">3/7<', thumb.page) and "Step 3 of 7" in thumb.text()
     # the entry was the Source step; one more tap says the rest of the list is done
     thumb.tap(thumb.form("tick_step", step="units", through="players"))
     assert "Picks a tactic now" in thumb.text() and source_shown(thumb.page) == rolled
@@ -155,7 +160,8 @@ def api_table_game(client, **setup) -> tuple[str, Thumb]:
         "player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"], "dice_mode": "table", **setup}}).get_json()
     url = f"/g/{game['code']}"
     thumb = Thumb(client, url)
-    assert "Roll the Source dice and tap what they show." in client.get(url + "/screen").get_data(as_text=True)
+    # The group screen says where the dice are tapped in: nothing on the kiosk itself takes them.
+    assert "Roll the Source dice and tap what they show on a player's phone." in client.get(url + "/screen").get_data(as_text=True)
     enter(thumb, ["green", "blue", "red", "white"])
     return url, thumb
 

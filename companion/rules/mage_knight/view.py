@@ -296,6 +296,11 @@ def view(state: dict) -> dict:
     data["palette"] = "night" if is_night else "day"
     data["can_enter_source"] = source_entry_open(state) and not darkness_roll_due(state)
     data["dice_mode"], data["source_entry"] = state["dice_mode"], source_entry(state)
+    # The steps this moment of the preparation covers: with the table's dice the board is flipped and the Source
+    # rolled on one screen, and its entry completes both (so the count reads "1–2/7", then "3/7").
+    covered = STEPS[:2] if data["source_entry"] and data["current_step"] == STEPS[0] else [data["current_step"]]
+    data["current_steps"] = ([{"step": step, "text": step_text(state, step)} for step in covered]
+                             if phase == "preparation" else [])
     data["tactic_numbers"] = {t: d["number"] for t, d in TACTICS.items()}
     # NAMES merges several id spaces ("preparation" is a phase and a tactic, "tactics" a phase and a step):
     # the screens look tactics, phases and steps up in their own tables.
