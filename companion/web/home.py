@@ -127,14 +127,10 @@ TEXT_COOKIE = "text_size"
 TEXT_SIZES = ("small", "normal", "large")
 
 
+@bp.app_template_global()
 def text_size() -> str:
     size = request.cookies.get(TEXT_COOKIE, "normal")
     return size if size in TEXT_SIZES else "normal"
-
-
-@bp.record_once
-def _register_text_size(state) -> None:
-    state.app.jinja_env.globals["text_size"] = text_size
 
 
 @bp.post("/text-size")
