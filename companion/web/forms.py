@@ -18,8 +18,7 @@ from ..rules.base import (MAX_PARAM_DEPTH, MAX_PARAM_NAME, MAX_PARAM_TEXT, MAX_P
                           is_plain_data, is_plain_text)
 from ..store import MAX_FILE_DEPTH
 
-RESERVED = {"csrf_token", "version", "action", "title", "for_seat"}  # for_seat: games.not_for_this_seat
-MAX_VALUE = MAX_PARAM_TEXT
+RESERVED = {"csrf_token", "version", "action", "title", "for_seat"}  # for_seat: rules.base.check_acting_seat
 MAX_JSON_DEPTH = MAX_FILE_DEPTH  # a game file nests deepest (a request less); Python's parser gives up near 1,000
 CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
@@ -69,9 +68,9 @@ def check_params_size(key: str, values: Any) -> None:
     if len(key) > MAX_PARAM_NAME:
         raise BadForm(_("A field name is too long."))
     for value in values if isinstance(values, list) else [values]:
-        if isinstance(value, str) and len(value) > MAX_VALUE:
-            raise BadForm(_("A value is too long (at most %(n)d characters).", n=MAX_VALUE))
-    if not is_plain_text(key) or not is_plain_data(values, MAX_PARAM_DEPTH, MAX_VALUE, [MAX_PARAM_VALUES]):
+        if isinstance(value, str) and len(value) > MAX_PARAM_TEXT:
+            raise BadForm(_("A value is too long (at most %(n)d characters).", n=MAX_PARAM_TEXT))
+    if not is_plain_text(key) or not is_plain_data(values, MAX_PARAM_DEPTH, MAX_PARAM_TEXT, [MAX_PARAM_VALUES]):
         raise BadForm(_("A value is too long, too deeply nested or holds control characters."))
 
 
@@ -156,17 +155,14 @@ def request_bytes(limit: int) -> bytes:
     return raw
 
 
-def check_fields() -> None:
-    """The request's form fields and query args, names and values: plain text, or BadForm (a 400)."""
-    for fields in (request.args, request.form):
-        for key, value in fields.items(multi=True):
-            if not (is_plain_text(key) and is_plain_text(value)):
-                raise not_text()
-
-
 def init_app(app: Flask) -> None:
     @app.before_request
     def plain_fields() -> None:
-        # After the CSRF check (which reads the form anyway): a field's file is read later, as JSON.
-        if request.endpoint != "static":
-            check_fields()
+        """The request's form fields and query args, names and values: plain text, or BadForm (a 400). After
+        the CSRF check (which reads the form anyway): a field's file is read later, as JSON."""
+        if request.endpoint == "static":
+            return
+        for fields in (request.args, request.form):
+            for key, value in fields.items(multi=True):
+                if not (is_plain_text(key) and is_plain_text(value)):
+                    raise not_text()
