@@ -11,7 +11,7 @@ from .. import expiry, store
 from ..models import Game
 from . import devices
 from .forms import BadForm
-from .limits import retry_after
+from .limits import retry_after, wrong_code
 from .render import is_htmx
 
 
@@ -73,7 +73,6 @@ def init_app(app: Flask) -> None:
     def no_such_game(error: store.GameNotFound):
         if isinstance(error, store.GameDeleted):
             return deleted_answer(error.game)
-        from .limits import wrong_code
         refusal = wrong_code(error.args[0])
         return other_http(refusal) if refusal is not None else not_found(error)
 

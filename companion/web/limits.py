@@ -85,10 +85,6 @@ def _refusal(item: RateLimitItem, *key: str, message: str) -> TooManyRequests:
     return TooManyRequests(message, retry_after=max(1, math.ceil(reset - time.time())))
 
 
-def _too_many_wrong_codes() -> str:
-    return _("Too many wrong game codes from this network. Wait a minute and try again.")
-
-
 def knows(code: str) -> bool:
     return store.normalize_code(code) in session.get(KNOWN, ())
 
@@ -103,21 +99,21 @@ def remember(code: str) -> None:
 
 def check_code(code: str) -> None:
     """Before a lookup: 429 once the address had too many wrong codes, unless this device knows this one."""
-    if not limiter.enabled or knows(code):
-        return
-    for item in _items("WRONG_CODE_LIMIT"):
-        if not _within(item, WRONG_CODE, get_remote_address(), count=False):
-            raise _refusal(item, WRONG_CODE, get_remote_address(), message=_too_many_wrong_codes())
+    refusal = wrong_code(code, count=False)
+    if refusal is not None:
+        raise refusal
 
 
-def wrong_code(code: str) -> TooManyRequests | None:
-    """No game has `code`: counted unless this device had it open; the 429 to answer if one too many."""
+def wrong_code(code: str, count: bool = True) -> TooManyRequests | None:
+    """No game has `code`: counted (`count` False: only tested) unless this device had it open; the 429 to
+    answer if one too many."""
     if not limiter.enabled or knows(code):
         return None
     refusal = None
     for item in _items("WRONG_CODE_LIMIT"):
-        if not _within(item, WRONG_CODE, get_remote_address()) and refusal is None:
-            refusal = _refusal(item, WRONG_CODE, get_remote_address(), message=_too_many_wrong_codes())
+        if not _within(item, WRONG_CODE, get_remote_address(), count=count) and refusal is None:
+            refusal = _refusal(item, WRONG_CODE, get_remote_address(), message=_(
+                "Too many wrong game codes from this network. Wait a minute and try again."))
     return refusal
 
 
