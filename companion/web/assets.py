@@ -90,9 +90,7 @@ def gzip_static(response: Response) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals["asset_url"] = asset_url
-    app.jinja_env.globals["icon_sprite"] = icon_sprite
-    app.jinja_env.globals["style_sheets"] = style_sheets
-    app.jinja_env.globals["game_icon"] = game_icons.game_icon
+    app.jinja_env.globals.update(asset_url=asset_url, icon_sprite=icon_sprite, style_sheets=style_sheets,
+                                 game_icon=game_icons.game_icon)
     Compress(app)
     app.after_request(gzip_static)

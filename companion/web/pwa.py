@@ -53,11 +53,8 @@ def manifest():
         "icons": [{"src": asset_url(icon["file"]), "sizes": icon["sizes"], "type": icon["type"],
                    "purpose": icon["purpose"]} for icon in ICONS],
     }
-    response = Response(json.dumps(data, ensure_ascii=False, indent=1),
-                        mimetype="application/manifest+json")
-    response.headers["Cache-Control"] = "no-cache"
-    response.headers["Vary"] = "Accept-Language, Cookie"
-    return response
+    return Response(json.dumps(data, ensure_ascii=False, indent=1), mimetype="application/manifest+json",
+                    headers={"Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie"})
 
 
 def shell_urls() -> list[str]:
@@ -82,14 +79,10 @@ def service_worker():
     source = (Path(current_app.static_folder) / "js" / "sw.js").read_text(encoding="utf-8")
     shell = json.dumps({"build": build, "urls": urls})
     script = _SHELL_SLOT.sub(lambda _match: shell, source, count=1)
-    response = Response(script, mimetype="text/javascript")
-    response.headers["Cache-Control"] = "no-cache"
-    response.headers["Service-Worker-Allowed"] = "/"
-    return response
+    return Response(script, mimetype="text/javascript",
+                    headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})
 
 
 @bp.get("/offline")
 def offline():
-    response = Response(render_template("offline.html"))
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return render_template("offline.html"), {"Cache-Control": "no-cache"}
