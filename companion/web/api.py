@@ -134,18 +134,13 @@ def events(code: str):
 def stream(code: str):
     """Server-sent events, one `change` per change (id: its seq), from the one after `Last-Event-ID`
     (or `?after=`), else from now on; `gone` when the game is deleted; a heartbeat comment between."""
-    code = store.normalize_code(code)
     after = bounded_int(request.headers.get("Last-Event-ID") or request.args.get("after"), 0, SEQ_MAX)
-    if after is None:
-        found = store.current_token(code)
-        if found is None:
-            raise store.GameNotFound(code)
-        after = int(found[1].split(".")[0])
     told = after
 
     def moved(row: store.LiveRow, token: str) -> tuple[list[str], str]:
         nonlocal told
         game_id = row.id
+        told = int(row.token.split(".")[0]) if told is None else told  # no `after`: the version at its start
         batch = store.events_after(game_id, told, EVENTS_PAGE)
         seat_of = store.seats_by_device(game_id) if batch else {}
         db.session.close()  # nothing held open between changes
@@ -156,7 +151,7 @@ def stream(code: str):
         told = batch[-1].seq
         return lines, str(told)
 
-    return live.event_stream(code, str(after), moved)
+    return live.event_stream(store.normalize_code(code), None if after is None else str(after), moved)
 
 
 def bounded_int(raw: str | None, lo: int, hi: int) -> int | None:

@@ -94,10 +94,10 @@ def panel_event(code: str, row: store.LiveRow) -> str | None:
 Moved = Callable[[store.LiveRow, str], tuple[list[str], str]]
 
 
-def event_stream(code: str, seen: str, moved: Moved):
+def event_stream(code: str, seen: str | None, moved: Moved):
     """Every stream of a game: a place among the waiting devices (or 429), then `moved(row, new token)` ->
-    (its events, what is seen now) each time the game is past `seen`, `gone`, heartbeats; it ends after
-    LIVE_STREAM_SECONDS (the client opens the next one)."""
+    (its events, what is seen now) each time the game is past `seen` (None: its version now), `gone`,
+    heartbeats; it ends after LIVE_STREAM_SECONDS (the client opens the next one)."""
     watcher = current_app.extensions["live_watcher"]
     place = ExitStack()
     try:
@@ -109,6 +109,7 @@ def event_stream(code: str, seen: str, moved: Moved):
         place.close()
         raise store.GameNotFound(code)
     game_id, current = row.id, row.token
+    seen = current.split(".")[0] if seen is None else seen
     store.touch_presence(game_id, g.device_id)
     db.session.close()  # no connection held while the stream is open
     beat, lifetime = current_app.config["LIVE_BEAT_SECONDS"], current_app.config["LIVE_STREAM_SECONDS"]
