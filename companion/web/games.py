@@ -24,17 +24,15 @@ bp = Blueprint("games", __name__, url_prefix="/g/<code>")
 
 
 def seats_context(game: Game, kind, held: dict[str, tuple[str, str]]) -> dict:
-    """The game's seats with who holds them, and this device's seat with its cue (your turn …)."""
-    if not hasattr(kind, "seats"):
-        return {"seats": [], "my_seat": None, "my_status": None, "for_seat": None, "moment_seat": None,
-                "moment_seat_name": "", "act_step": {"inside": False}}
+    """The game's seats with who holds them (none for a kind without seats), and this device's seat with its
+    cue (your turn …)."""
     me = devices.current().id
     seats = []
-    for seat in kind.seats(game.state):
+    for seat in kind.seats(game.state) if hasattr(kind, "seats") else []:
         holder, label = held.get(seat["id"], (None, ""))
         seats.append({**seat, "holder": holder, "mine": holder == me, "holder_label": "" if holder == me else label})
     mine = next((seat for seat in seats if seat["mine"]), None)
-    moment_seat = kind.moment_seat(game.state) if hasattr(kind, "moment_seat") else None
+    moment_seat = kind.moment_seat(game.state) if seats and hasattr(kind, "moment_seat") else None
     return {"seats": seats, "my_seat": mine,
             "my_status": kind.seat_status(game.state, mine["id"]) if mine else None,
             "for_seat": another_seats_moment(kind, game.state, mine and mine["id"]), "moment_seat": moment_seat,
