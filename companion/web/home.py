@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .. import expiry, game_icons, kinds, security, store
@@ -117,7 +117,7 @@ def choose_language():
 
 def remember_for_this_device(cookie: str, value: str):
     """A per-device choice (language, text size): a long-lived cookie, then back where it was made."""
-    response = make_response(redirect(_safe_next(), 303))
+    response = redirect(_safe_next(), 303)
     security.set_cookie(response, cookie, value, devices.TWO_YEARS)
     return response
 

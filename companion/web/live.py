@@ -66,11 +66,8 @@ def changed(token: str):
 
 
 def too_many():
-    response = jsonify(error=_("Too many open live requests from this device or network. Try again soon."),
-                       status=429)
-    response.status_code = 429
-    response.headers["Retry-After"] = "5"
-    return response
+    return jsonify(error=_("Too many open live requests from this device or network. Try again soon."),
+                   status=429), 429, {"Retry-After": "5"}
 
 
 def stream(code: str, seen: str, panels: str | None = None):
