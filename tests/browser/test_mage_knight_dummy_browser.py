@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, api_get
-from tests.browser.test_accessibility import serious
+from tests.browser.test_accessibility import violations
 from tests.browser.test_phone_first import on_first_screen
 
 COLOURS = ["green", "red", "white", "blue"]  # the Dummy (Goldyx: green green blue) flips 5, 3, 3, 4 cards
@@ -20,17 +20,17 @@ def tap(phone, live_server, code, locator) -> dict:
 
 
 def another_look(device, url: str) -> None:
-    """The Dummy's turn and block (opened) and the group screen: no serious axe violation; thumb-sized taps."""
+    """The Dummy's turn and block (opened) and the group screen: no axe violation; thumb-sized taps."""
     look = device(PHONE)
     look.goto(url)
     look.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
-    assert serious(look) == []
+    assert violations(look) == []
     small = look.evaluate("""Array.from(document.querySelectorAll('#mk-dummy-turn button, #mk-dummy button'))
         .map(b => b.getBoundingClientRect()).filter(r => r.width < 44 || r.height < 44).length""")
     assert small == 0
     look.goto(url + "/screen")
     expect(look.locator(".mks-dummy")).to_contain_text("Deck: 16")
-    assert serious(look) == []
+    assert violations(look) == []
 
 
 def test_a_solo_conquest_with_the_dummy_played_to_the_end_on_a_phone(live_server, device):

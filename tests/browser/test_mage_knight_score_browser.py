@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, TABLET, api_act, api_game, api_get, no_horizontal_scroll, pick_all_tactics
-from tests.browser.test_accessibility import serious
+from tests.browser.test_accessibility import violations
 
 SETUP = {"player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"], "scenario": "full_conquest",
          "dice_mode": "app"}
@@ -80,7 +80,7 @@ def test_mk_sco_2_a_competitive_score_with_a_tied_title_entered_on_phones(live_s
     expect(tablet.locator(".mks-score .mk-winner")).to_have_text("Winner: Anna")
     expect(tablet.locator(".mks-score .mk-total")).to_contain_text("Total")
     expect(tablet.locator(".mks-score .mk-titles")).to_contain_text("The Greatest Beating: Boris -3")
-    assert serious(anna) == [] and serious(tablet) == []
+    assert violations(anna) == [] and violations(tablet) == []
 
 
 # ---------- the game's end on a phone: the result first, and no number or word of the table on two lines ----------

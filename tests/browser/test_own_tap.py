@@ -116,9 +116,18 @@ def mk_next(view: dict) -> tuple[str | None, str]:
     return seat, ".mk-take-btn" if view["takeable_dice"] else "#mk-end-turn button"
 
 
+def one_line(page, selector: str, what: str) -> None:
+    """The element's text lies on one line (a range over it has one box per line it spans)."""
+    lines = page.locator(selector).first.evaluate(
+        "e => { const r = document.createRange(); r.selectNodeContents(e); return r.getClientRects().length; }")
+    assert lines == 1, (what, selector, page.locator(selector).first.inner_text(), lines)
+
+
 def look_after_own_tap(page, seat_of_phone: str, view: dict, what: str) -> None:
     whose, first = mk_next(view)
     wholly_on_screen(page, ".seat-banner", f"{what}: whose moment it is")
+    if view["phase"] == "preparation":  # "1–2/7", "4/7": never "1–" over "2/7" (the walk of 2026-12-04)
+        one_line(page, ".mk-step-count", f"{what}: the step's count")
     if whose in (None, seat_of_phone):
         wholly_on_screen(page, first, f"{what}: the next moment's first control")
 

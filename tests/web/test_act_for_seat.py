@@ -368,3 +368,29 @@ def test_undo_on_a_waiting_phone_of_another_seats_change_takes_the_step_and_a_ph
     assert table.post(picker, acting(table.page(table.phones[picker]), {"pick_tactic"})[0]).status_code == 200
     history = undo_form(table.phones[waiting].get(table.url + "/history").get_data(as_text=True))
     assert history["hidden"].get("for_seat") == picker
+
+
+def test_a_round_order_token_is_flipped_in_the_turns_moment_a_second_step_on_a_waiting_phone(app):
+    """Flipping a token (a hero invited into the acting player's city assault, a PvP defender) belongs to the
+    acting player's turn: on a waiting phone it is behind "Act for …" and a bare post is refused — the walk of
+    2026-12-04 flipped Anna's token from Boris's phone in one tap during Vera's turn."""
+    table = Table(app, "mage_knight", MK3, ["p1", "p2", "p3"])
+    names = {"p1": "Anna", "p2": "Boris", "p3": "Chen"}
+    while table.game()["view"]["phase"] == "tactics":
+        table.pick_any()
+    current = table.game()["view"]["current_seat"]
+    other = next(s for s in table.phones if s != current)
+    html = table.page(table.phones[other])
+    flips = acting(html, {"flip_token"})
+    assert_folded_for(html, flips, current, names[current])
+    assert_one_tap(acting(table.page(table.phones[current]), {"flip_token"}))
+    assert_one_tap(acting(table.page(table.shared), {"flip_token"}))
+    version = table.game()["version"]
+    assert table.post(other, flips[0], for_seat=None).status_code == 403
+    assert table.game()["version"] == version and table.game()["view"]["flipped_tokens"] == []
+    assert table.post(other, flips[0]).status_code == 200  # the second step's form
+    assert table.game()["view"]["flipped_tokens"] == [flips[0]["hidden"]["player"]]
+    # The correction ("Turn it face up", in Fame) is the same action: the same second step on that phone.
+    html = table.page(table.phones[other])
+    assert_folded_for(html, acting(html, {"flip_token"}), current, names[current])
+    assert_one_tap(acting(table.page(table.phones[current]), {"flip_token"}))

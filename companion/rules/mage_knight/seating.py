@@ -12,8 +12,9 @@ from .turns import seats_after
 
 # The actions that act for the seat whose moment it is (its tactic pick, its turn): another seat's phone
 # takes them only through a deliberate second step (web/games.py `for_seat`). The API takes them as ever.
+# flip_token too: a token flips in the acting player's turn (their city assault, a PvP combat they started).
 SEAT_ACTIONS = frozenset({"pick_tactic", "take_die", "mana_search", "use_tactic", "end_turn",
-                          "announce_end_of_round", "forfeit_turn"})
+                          "announce_end_of_round", "forfeit_turn", "flip_token"})
 
 
 def seats(state: dict) -> list[dict]:

@@ -28,8 +28,9 @@ def test_the_dummys_turn_the_round_end_and_the_preparation_are_nobodys():
 
 
 def test_the_seat_actions_are_the_pick_and_the_turns_own_and_not_the_tables_bookkeeping():
+    # A Round Order token flips in the acting player's turn (their assault, their PvP combat): theirs too.
     assert {"pick_tactic", "take_die", "end_turn", "announce_end_of_round", "mana_search", "use_tactic",
-            "forfeit_turn"} == SEAT_ACTIONS
+            "forfeit_turn", "flip_token"} == SEAT_ACTIONS
     assert not SEAT_ACTIONS & {"change_fame", "tick_step", "enter_source", "dummy_turn", "remove_tactic",
-                               "flip_token", "set_mines"}
+                               "set_mines"}
     assert SEAT_ACTIONS <= set(KIND.actions)
