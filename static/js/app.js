@@ -318,7 +318,9 @@
       // (the chrome and the last change above it), it stays put: the chrome says whose moment it is too.
       var top = banner.getBoundingClientRect().top;
       if (top < viewTop() || top > window.innerHeight / 4) { banner.scrollIntoView({ block: "start" }); }
-      if (navigator.vibrate) { navigator.vibrate([200, 100, 200]); }
+      // A phone buzzes only once it was touched (before that the browser refuses it, and says so in the console).
+      var touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+      if (navigator.vibrate && touched) { navigator.vibrate([200, 100, 200]); }
       if (window.tcSound) { window.tcSound.chime(); } // only when this device switched sound on
       var announcer = document.getElementById("announcer");
       if (announcer) { announcer.textContent = banner.dataset.cue; said = true; }

@@ -161,3 +161,4 @@ def test_a_phone_is_asked_for_its_seat_first_and_a_tablet_for_the_group_screen(l
     seat, screen = tablet.locator(seat_button).first.bounding_box(), tablet.locator(screen_button).bounding_box()
     assert screen["y"] + screen["height"] <= seat["y"], (seat, screen)
     assert tablet.locator(screen_button).evaluate(gold)
+

@@ -48,7 +48,8 @@ def _tactics_text(state: dict) -> Text:
 
 
 def _players_text(state: dict) -> Text:
-    limits = ", ".join(f"{p['name']} {base_hand_limit(level_for_fame(p['fame']))}" for p in state["players"])
+    # A name and its limit never part at a line's end ("Vera" / "5."): a no-break space between them.
+    limits = ", ".join(f"{p['name']}\u00a0{base_hand_limit(level_for_fame(p['fame']))}" for p in state["players"])
     return Text(N_("Each player: flip Banners and Skill tokens face up (a Banner may be dropped), ready all "
                    "Units (wounded ones stay wounded), shuffle all Deed cards into a new deck and draw up to the "
                    "Hand limit: {limits}. On or next to an own keep or city the limit is higher (only the best "

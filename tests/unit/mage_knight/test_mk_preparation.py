@@ -116,7 +116,8 @@ def test_mk_rnd_2_tactics_step_counts_removed_tactics():
 
 def test_mk_rnd_2_players_step_names_each_hand_limit():
     state = do(in_preparation(), "change_fame", player="p2", delta=21)  # level 5
-    assert "Hand limit: Anna 5, Boris 6." in KIND.view(state)["checklist"][6]["text"].render()
+    # a name and its limit joined by a no-break space: "Vera" never ends a line with her "5" on the next
+    assert "Hand limit: Anna\u00a05, Boris\u00a06." in KIND.view(state)["checklist"][6]["text"].render()
 
 
 def test_mk_rnd_2_the_table_may_work_down_the_whole_list_and_tick_it_at_once():
