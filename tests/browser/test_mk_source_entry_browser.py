@@ -112,3 +112,30 @@ def test_mk_src_4_the_used_dies_reroll_says_it_ends_the_turn(live_server, device
     for name in faces.evaluate_all("bs => bs.map(b => b.innerText.toLowerCase().replace(/\\s+/g, ' '))"):
         assert ends in name, name
     expect(faces.first).to_be_in_viewport(ratio=1)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_mana_search_with_the_tables_dice_opens_to_a_form_that_fits_between_the_chrome_and_undo(live_server, device,
+                                                                                                locale):
+    """Opened on the phone of the player holding Mana Search, its form (every die's "Not rerolled" and six small
+    faces, Done) fits between the chrome and the Undo bar: the walk of 2026-12-04 found it 1,054 px tall in
+    English (1,600 px at A+ in Russian), a row of three big faces to a row."""
+    code = api_game(live_server, "mage_knight", {"player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"],
+                                                 "dice_mode": "table", "start_at_night": "1"})
+    api_act(live_server, code, "enter_source", {"colours": ["green", "blue", "red", "white"]})
+    for tactic in ("mana_search", "from_the_dusk"):
+        api_act(live_server, code, "pick_tactic", {"player": api_get(live_server, code)["view"]["pick_queue"][0],
+                                                    "tactic": tactic})
+    api_act(live_server, code, "end_turn", {"player": api_get(live_server, code)["view"]["current_seat"]})
+    seat = api_get(live_server, code)["view"]["current_seat"]
+    phone = device(PHONE, locale=locale)
+    phone.goto(f"{live_server}/g/{code}")
+    phone.locator(f"#who form:has(input[name=seat][value={seat}]) button").click()
+    search = phone.locator("details.mk-more:has(> form input[name=action][value=mana_search])")
+    search.locator("> summary").click()
+    form = search.locator("> form")
+    expect(form.locator("button[type=submit]")).to_be_visible()
+    chrome = phone.locator("#chrome").bounding_box()["height"]
+    undo = phone.locator(".panel > .undo").bounding_box()["height"]
+    height = form.bounding_box()["height"]
+    assert height <= PHONE["height"] - chrome - undo, (locale, height, chrome, undo)
