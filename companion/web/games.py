@@ -293,13 +293,17 @@ def screen_context(game: Game, unseen: bool = False) -> dict:
     return context
 
 
-def devices_context(game: Game, seats: list[dict], unseen: bool = False) -> dict:
-    """The group screen's connected devices, each with the seats it holds."""
-    seat_names: dict[str, list] = {}
+def seat_names_by_device(seats: list[dict]) -> dict[str, list]:
+    names: dict[str, list] = {}
     for seat in seats:
         if seat["holder"]:
-            seat_names.setdefault(seat["holder"], []).append(translate(seat["name"]))
-    return {"connected": [] if unseen else store.connected_devices(game), "seat_names": seat_names}
+            names.setdefault(seat["holder"], []).append(translate(seat["name"]))
+    return names
+
+
+def devices_context(game: Game, seats: list[dict], unseen: bool = False) -> dict:
+    """The group screen's connected devices, each with the seats it holds."""
+    return {"connected": [] if unseen else store.connected_devices(game), "seat_names": seat_names_by_device(seats)}
 
 
 @bp.get("/screen/devices")
@@ -407,6 +411,7 @@ def history_context(game: Game) -> dict:
             # The history is a deliberate place of its own: its Undo carries the step's mark.
             "undo_for": undo_for(target, seats["seats"], seats["my_seat"]),
             "undone": {e.undoes_seq for e in events if e.undoes_seq},
+            "seat_names": seat_names_by_device(seats["seats"]),  # a seated phone is its player, not "Device J4Q"
             "palette": store.kind_of(game).view(game.state).get("palette", "day")}
 
 

@@ -394,3 +394,14 @@ def test_a_round_order_token_is_flipped_in_the_turns_moment_a_second_step_on_a_w
     html = table.page(table.phones[other])
     assert_folded_for(html, acting(html, {"flip_token"}), current, names[current])
     assert_one_tap(acting(table.page(table.phones[current]), {"flip_token"}))
+
+
+def test_the_history_names_a_seated_phones_changes_after_its_player(app):
+    """The walk of 2026-12-04 read "Устройство J4Q / GUL / TRR" in the history, each of them a seated phone."""
+    table = Table(app, "mage_knight", MK3, ["p1", "p2", "p3"])
+    names = {"p1": "Anna", "p2": "Boris", "p3": "Chen"}
+    picker = table.game()["view"]["pick_queue"][0]
+    assert table.post(picker, acting(table.page(table.phones[picker]), {"pick_tactic"})[0]).status_code == 200
+    page = table.shared.get(table.url + "/history").get_data(as_text=True)
+    made_by = re.findall(r'<span class="muted">\s*([^<·]+?)\s*·', page)
+    assert made_by == [names[picker]], made_by

@@ -337,7 +337,7 @@ def test_the_documented_example_follows_the_stream_and_prints_what_the_players_a
     last = int(played.split("undo -> version ")[1].split()[0])
     assert [line.split()[0] for line in told.splitlines() if line.startswith("  #")] == [
         f"#{n}" for n in range(1, last + 1)]  # every change, in order, once
-    assert "      ! Прилив!" in told and "Отменить" in told  # the surge's notice, and the undo, in Russian
+    assert "      ! Прилив!" in told and "Отменено — " in told  # the surge's notice, and the undo, in Russian
 
 
 def test_schemathesis_follows_the_links_from_a_new_game_to_its_actions_undo_and_history(served):
