@@ -222,3 +222,33 @@ def test_a_long_last_change_is_cut_but_never_its_notes_count(live_server, phones
       return range.getBoundingClientRect().left - e.getBoundingClientRect().left;
     }""")
     assert starts < 48, starts
+
+
+@pytest.mark.parametrize("size", ["normal", "large"])
+def test_the_undo_bar_says_its_change_whole_in_russian(live_server, phones, size):
+    """Issue 23 saw Undo's label cut with "…" in Russian on every change; the walk of 2026-12-04 still saw
+    "Отменить за: Anna…" beside "Anna: ход…". On the phone that made the change and on a waiting one, at A and
+    A+, nothing in the Undo bar is cut (the step named "… for Anna" says the change whole when opened)."""
+    code = api_game(live_server, "mage_knight", MK_SETUP)
+    picker = api_get(live_server, code)["view"]["pick_queue"][0]
+    other = next(s for s in ("p1", "p2", "p3") if s != picker)
+    seated = {}
+    for seat in (picker, other):
+        phone = phones("ru-RU")
+        phone.context.add_cookies([{"name": "text_size", "value": size, "url": live_server}])
+        phone.goto(f"{live_server}/g/{code}")
+        take_my_seat(phone, seat) if seat == picker else phone.locator(
+            f"#who form:has(input[name=seat][value='{seat}']) button").click()
+        seated[seat] = phone
+    made = seated[picker]
+    made.locator("ul.mk-tactic-list form:has(input[name=tactic][value=planning]) button").click()
+    for phone in seated.values():
+        expect(phone.locator("#game-panel")).to_have_attribute("data-version", "1", timeout=WAIT)
+        cut = phone.locator(".panel > .undo").evaluate("""bar => [...bar.querySelectorAll('*')].filter(e =>
+            e.getClientRects().length && !e.closest('.undo-for-step') &&
+            (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)).map(e => e.outerHTML.slice(0, 120))""")
+        assert cut == [], (size, cut)
+    waiting = seated[other]
+    waiting.locator(".undo-for > summary").click()
+    expect(waiting.locator(".undo-for-step")).to_contain_text("Vera" if picker == "p1" else "", timeout=WAIT)
+    expect(waiting.locator(".undo-for-step")).to_contain_text("Планирование", timeout=WAIT)

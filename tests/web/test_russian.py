@@ -32,3 +32,20 @@ def test_rules_errors_are_translated_with_nested_names(app):
     russian = in_russian(app, text)
     # A change that undid another, in the past tense and without a second colon (not "Отменить: Vera: …").
     assert russian != "Undo: Nothing to undo." and russian.startswith("Отменено — ")
+
+
+def test_undo_buttons_say_what_they_will_do_and_the_undone_change_what_was_done(app):
+    """The Undo button's name is a command ("Отменить «…»"); the change it makes is named in the past
+    ("Отменено — …") in the history and the last-change line: one message for each, not one for both."""
+    client = app.test_client()
+    client.set_cookie("lang", "ru")
+    code = client.post("/api/games", json={"kind": "counter", "setup": {}}).get_json()["code"]
+    game = client.get(f"/api/games/{code}").get_json()
+    client.post(f"/api/games/{code}/actions", json={"version": game["version"], "action": "add", "params": {"n": 1}})
+    page = client.get(f"/g/{code}").get_data(as_text=True)
+    import re
+    names = re.findall(r'<button type="submit" class="btn btn-undo"[^>]*aria-label="([^"]*)"', page)
+    assert names and all(name.startswith("Отменить «") for name in names), names
+    client.post(f"/api/games/{code}/undo", json={"version": game["version"] + 1})
+    history = client.get(f"/g/{code}/history").get_data(as_text=True)
+    assert "Отменено — " in history
