@@ -37,16 +37,16 @@
   function followMoment() {
     var panel = document.getElementById("game-panel");
     var moment = document.getElementById("chrome-moment");
-    if (!panel || !moment || panel.dataset.moment === undefined) { return; }
-    moment.textContent = panel.dataset.moment;
-    var mine = panel.querySelector(".seat-banner.now");
-    document.getElementById("chrome").classList.toggle("chrome-now", !!mine);
+    if (panel && moment && panel.dataset.moment !== undefined) {
+      moment.textContent = panel.dataset.moment;
+      var mine = panel.querySelector(".seat-banner.now");
+      document.getElementById("chrome").classList.toggle("chrome-now", !!mine);
+    }
     fitMoment();
   }
   document.addEventListener("htmx:afterSwap", followMoment);
   document.addEventListener("DOMContentLoaded", function () {
     followMoment();
-    fitMoment();
     if (document.fonts) { document.fonts.ready.then(fitMoment); }  // the self-hosted face is wider or narrower
   });
   window.addEventListener("resize", fitMoment);
