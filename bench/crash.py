@@ -13,9 +13,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
 import random
-import signal
 import sqlite3
 import tempfile
 import threading
@@ -24,7 +22,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from companion.serving import free_port, start_server
+from companion.serving import free_port, kill_server, start_server
 
 SETUP = {"mouse": ["collin", "lily"], "minion_type": ["rat_warriors"], "minion_count": [2]}
 
@@ -37,24 +35,6 @@ def post(url: str, body: dict, timeout: float = 5) -> tuple[int, dict]:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as error:
         return error.code, {}
-
-
-def kill_everything(master_pid: int) -> None:
-    """SIGKILL the workers and the master at once, as a power cut of the process tree would."""
-    pids = [int(p.parent.name) for p in Path("/proc").glob("[0-9]*/status")
-            if f"PPid:\t{master_pid}\n" in _read(p)]
-    for pid in [*pids, master_pid]:
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-
-
-def _read(path: Path) -> str:
-    try:
-        return path.read_text()
-    except OSError:
-        return ""
 
 
 def player(state: dict, code: str, acknowledged: dict, stop: threading.Event) -> None:
@@ -98,16 +78,14 @@ def main() -> None:
     try:
         for _ in range(args.kills):
             time.sleep(rng.uniform(0.3, 1.5))
-            kill_everything(server.pid)
-            server.wait()
+            kill_server(server)
             server, _ = start_server(f"sqlite:///{database}", port=port, env=env, migrate=False)
         time.sleep(1)
     finally:
         stop.set()
         for thread in threads:
             thread.join(timeout=10)
-        kill_everything(server.pid)
-        server.wait()
+        kill_server(server)
     connection = sqlite3.connect(database)
     integrity = connection.execute("PRAGMA integrity_check").fetchone()[0]
     lost, gaps, total = 0, 0, sum(len(v) for v in acknowledged.values())

@@ -169,11 +169,11 @@ def warm_up(app: Flask) -> None:
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
-    # WAL lets live-update readers run while a device writes; NORMAL sync is durable across
-    # an app crash (a power cut may lose the last change, never corrupt the file).
+    # WAL lets live-update readers run while a device writes; FULL syncs the log at every commit, so
+    # an answered change survives a power cut, not only a crash (tests/web/test_power_cut.py).
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA busy_timeout=15000")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()

@@ -3,6 +3,7 @@ run exactly what bin/serve runs (gevent workers), on a database of their own."""
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import ssl
 import subprocess
@@ -67,3 +68,23 @@ def stop_server(server: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         server.kill()
         server.wait()
+
+
+def kill_server(server: subprocess.Popen) -> None:
+    """SIGKILL gunicorn's workers and master at once, as a power cut or a crash of the process tree would."""
+    master = server.pid
+    workers = [int(status.parent.name) for status in Path("/proc").glob("[0-9]*/status")
+               if f"PPid:\t{master}\n" in _read(status)]
+    for pid in [*workers, master]:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    server.wait()
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text()
+    except OSError:  # the process ended while we looked
+        return ""
