@@ -44,8 +44,8 @@ class HostStorage(Storage):
         self._hits = 0
 
     @property
-    def base_exceptions(self) -> type[Exception]:
-        return sqlite3.Error
+    def base_exceptions(self) -> tuple[type[Exception], ...]:
+        return sqlite3.Error, OSError  # OSError: the lock files beside the counts (a full or missing folder)
 
     def _db(self) -> sqlite3.Connection:
         """This process's connection (a forked worker opens its own). Called holding the turn."""
@@ -92,7 +92,7 @@ class HostStorage(Storage):
             with self._turn():
                 self._db().execute("SELECT 1").fetchone()
             return True
-        except sqlite3.Error:
+        except (sqlite3.Error, OSError):
             return False
 
     def reset(self) -> int | None:

@@ -17,12 +17,17 @@ from flask_babel import gettext as _
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse_many
+from limits.storage import MemoryStorage
+from limits.strategies import FixedWindowRateLimiter, RateLimiter
 from werkzeug.exceptions import TooManyRequests
 
 from .. import limit_storage, store
 
-# A 429 says Retry-After, no other answer carries limit headers; a failing store lets the request through.
-limiter = Limiter(get_remote_address, headers_enabled=False, swallow_errors=True)
+# A 429 says Retry-After, no other answer carries limit headers. A limit never fails open: while the store
+# fails (its folder full, its server gone), Flask-Limiter counts in this process and tries the store again.
+limiter = Limiter(get_remote_address, headers_enabled=False, swallow_errors=False, in_memory_fallback_enabled=True)
+# The same for the limits counted here (wrong codes, imported bytes).
+_fallback = FixedWindowRateLimiter(MemoryStorage())
 
 # The setup form, the API and import share one budget: each makes a game.
 new_game_limit = limiter.shared_limit(lambda: current_app.config["NEW_GAME_LIMIT"], scope="new-game",
@@ -67,13 +72,17 @@ def retry_after(error: TooManyRequests) -> int | None:
 
 
 def _within(item: RateLimitItem, *key: str, cost: int = 1, count: bool = True) -> bool:
-    """limits' hit (or test), as Flask-Limiter's own: a failing store lets it by."""
+    """limits' hit (or test), counted in the store, or in this process while the store fails."""
     try:
-        strategy = limiter.limiter
-        return strategy.hit(item, *key, cost=cost) if count else strategy.test(item, *key, cost=cost)
+        return _counted(limiter.limiter, item, *key, cost=cost, count=count)
     except Exception:  # noqa: BLE001 — whatever the store raised (limits wraps no error of its own here)
-        current_app.logger.exception("the limits' store failed; let through")
-        return True
+        current_app.logger.exception("the limits' store failed; counted in this process")
+        g.limits_fallback = True
+        return _counted(_fallback, item, *key, cost=cost, count=count)
+
+
+def _counted(strategy: RateLimiter, item: RateLimitItem, *key: str, cost: int, count: bool) -> bool:
+    return strategy.hit(item, *key, cost=cost) if count else strategy.test(item, *key, cost=cost)
 
 
 def _items(setting: str) -> list[RateLimitItem]:
@@ -81,7 +90,8 @@ def _items(setting: str) -> list[RateLimitItem]:
 
 
 def _refusal(item: RateLimitItem, *key: str, message: str) -> TooManyRequests:
-    reset = limiter.limiter.get_window_stats(item, *key).reset_time
+    strategy = _fallback if g.get("limits_fallback") else limiter.limiter
+    reset = strategy.get_window_stats(item, *key).reset_time
     return TooManyRequests(message, retry_after=max(1, math.ceil(reset - time.time())))
 
 

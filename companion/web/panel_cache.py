@@ -35,7 +35,8 @@ MAX_GAMES = 1024  # (game, language) pairs, each holding its newest moment's pan
 GATE_WAIT = 2.0  # seconds a device waits for another's drawing of the same moment before it draws itself
 GZIP_LEVEL = 6
 SHARED_FOR = 60  # seconds a panel is kept for the sibling processes: their devices ask for it at once
-SHARED_BYTES = 256 * 2 ** 20  # the most the shared panels take (in RAM), the oldest dropped first
+SHARED_BYTES = 256 * 2 ** 20  # the most the shared panels take (in RAM), the oldest dropped first...
+SHARED_SHARE = 8  # ...and never more than this fraction of their file system (Docker's /dev/shm is 64 MB)
 WRITE_PAUSES = (0.001, 0.002, 0.004, 0.008)  # seconds between a shared write's tries while a sibling writes
 SIBLING_WAIT = 0.5  # seconds to wait for a sibling's drawing of a moment before drawing it here
 
@@ -73,6 +74,13 @@ class Moment:
         self.panels: dict[tuple, Panel] = {}
 
 
+def shared_bytes(folder: Path) -> int:
+    """The most the shared panels may take in `folder`: the limits' counts live beside them and must have room."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    found = os.statvfs(folder)
+    return min(SHARED_BYTES, found.f_blocks * found.f_frsize // SHARED_SHARE)
+
+
 class Shared:
     """A moment's panels as one server process drew them, for its siblings: the seating (a device's view
     is read from it), the kind's part and each view's HTML, keyed by the build (a new release draws anew).
@@ -85,7 +93,7 @@ class Shared:
         self.build = build
         # Compressed (20-45 KB of HTML in 4-8) and checkpointed often: SQLite's default checkpoint (every 4 MB
         # of log) held one drawing in 80 for 5-8 ms while its device waited.
-        self.disk = diskcache.Cache(str(folder), timeout=0, size_limit=SHARED_BYTES,
+        self.disk = diskcache.Cache(str(folder), timeout=0, size_limit=shared_bytes(folder),
                                     eviction_policy="least-recently-stored", disk=diskcache.JSONDisk,
                                     disk_compress_level=1, sqlite_wal_autocheckpoint=100)
         # One connection per process: diskcache keeps one per thread, which gevent makes one per request (each

@@ -113,7 +113,7 @@ def test_the_action_and_import_limits_come_from_the_environment(monkeypatch, tmp
 
 
 def test_a_failing_store_of_counts_lets_the_table_play(tmp_path):
-    """The counts' file cannot be opened (a full or missing /dev/shm): every request goes through, none fails."""
+    """The counts' file cannot be opened (a full or missing /dev/shm): the table plays on, counted in the process."""
     app = make_app(tmp_path / "broken.db", RATELIMIT_ENABLED=True,
                    RATELIMIT_STORAGE_URI=f"host://{tmp_path / 'no-such-folder' / 'counts.sqlite3'}")
     phone = app.test_client()
@@ -121,3 +121,34 @@ def test_a_failing_store_of_counts_lets_the_table_play(tmp_path):
     assert act(phone, url, token, 0, "add", n="1").status_code == 200
     assert phone.get("/api/games/AAAAA").status_code == 404
     assert phone.post("/api/import", data=exported_counter(phone, 3), content_type="application/json").status_code == 201
+
+
+def full_limits_store(monkeypatch) -> None:
+    """The limits' store fails as it does when its folder is full (every write and read)."""
+    import sqlite3
+
+    from companion.limit_storage import HostStorage
+
+    def full(*_args, **_kwargs):
+        raise sqlite3.OperationalError("database or disk is full")
+    for method in ("incr", "get", "get_expiry", "check", "clear", "reset"):
+        monkeypatch.setattr(HostStorage, method, full)
+
+
+def test_a_limit_holds_when_its_store_fails(tmp_path, monkeypatch):
+    limited = make_limited(tmp_path, "5 per minute", "100 per minute")
+    phone = limited.test_client()
+    url, token = new_counter(phone)
+    full_limits_store(monkeypatch)
+    statuses = [act(phone, url, token, v, "add", n="1").status_code for v in range(20)]
+    # Counted in the process instead: the first five go through, the rest wait, nothing lets all through.
+    assert statuses[:5] == [200] * 5 and set(statuses[5:]) == {429}
+    assert count(phone.get(url, headers=HTMX).get_data(as_text=True)) == 5  # the five applied, no more
+
+
+def test_a_wrong_code_limit_holds_when_its_store_fails(tmp_path, monkeypatch):
+    limited = make_app(tmp_path / "codes.db", RATELIMIT_ENABLED=True, WRONG_CODE_LIMIT="10 per minute")
+    guesser = limited.test_client()
+    full_limits_store(monkeypatch)
+    statuses = [guesser.get(f"/g/ZZZ{chr(65 + i // 26)}{chr(65 + i % 26)}").status_code for i in range(30)]
+    assert statuses[:10] == [404] * 10 and set(statuses[10:]) == {429}

@@ -543,3 +543,14 @@ def test_the_shared_panels_keep_one_connection_per_process_under_gevent(tmp_path
     done = subprocess.run([sys.executable, "-c", SHARED_UNDER_GEVENT, str(tmp_path / "panels")], text=True,
                           capture_output=True, cwd=Path(__file__).resolve().parents[2], check=True)
     assert done.stdout.split() == ["1", "<p>panel</p>"], done.stdout + done.stderr
+
+
+def test_the_shared_panels_leave_room_in_a_small_folder(tmp_path, monkeypatch):
+    """A 64 MB /dev/shm (Docker's default) filled with panels once left the limits' counts no room."""
+    import os
+    from types import SimpleNamespace
+
+    from companion.web.panel_cache import Shared
+    monkeypatch.setattr(os, "statvfs", lambda _path: SimpleNamespace(f_blocks=64 * 256, f_frsize=4096))
+    shared = Shared(tmp_path / "panels", "build")
+    assert shared.disk.size_limit == 8 * 2 ** 20
