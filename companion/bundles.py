@@ -19,7 +19,7 @@ OUT = ROOT / "static" / "vendor"
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
 
 SCRIPTS = {
-    "page.js": ("app.js", "focus.js", "keyboard.js", "menu.js", "wake.js", "sound.js", "pwa.js"),
+    "page.js": ("app.js", "focus.js", "keyboard.js", "menu.js", "wake.js", "sound.js", "pwa.js", "validity.js"),
     "keys.js": ("keys.js",),
 }
 # What the minified code may use: the scripts are written for ES2017 (async functions) and stay so, the style

@@ -78,7 +78,8 @@ def test_every_page_s_scripts_are_one_minified_file_in_their_order(tmp_path):
     page = (tmp_path / "out" / "js" / "page.js").read_text(encoding="utf-8")
     # a string of each source, which minifying keeps: each is there, in the order the sources run
     marks = {"app.js": "game-panel", "focus.js": "SUMMARY", "keyboard.js": "shortcuts",
-             "menu.js": "chrome-moment", "wake.js": "tc.keepAwake", "sound.js": "tc.sound", "pwa.js": "/sw.js"}
+             "menu.js": "chrome-moment", "wake.js": "tc.keepAwake", "sound.js": "tc.sound", "pwa.js": "/sw.js",
+             "validity.js": "invalid"}
     assert list(marks) == list(bundles.SCRIPTS["page.js"])
     places = [page.index(f'"{mark}"') for mark in marks.values()]
     assert places == sorted(places)

@@ -1,0 +1,18 @@
+// A control the browser checks before a form is sent (required, a number's range) says what is missing in
+// the page's language: its data-invalid-text, set as the message when the check fails. The browser's own
+// bubble is in the browser's language whatever the page's. Cleared as soon as the control changes.
+(function () {
+  "use strict";
+  document.addEventListener("invalid", function (event) {
+    var control = event.target;
+    if (control.dataset && control.dataset.invalidText && !control.validity.customError) {
+      control.setCustomValidity(control.dataset.invalidText);
+    }
+  }, true);
+  function changed(event) {
+    var control = event.target;
+    if (control.dataset && control.dataset.invalidText) { control.setCustomValidity(""); }
+  }
+  document.addEventListener("input", changed, true);
+  document.addEventListener("change", changed, true);
+})();
