@@ -128,3 +128,18 @@ def test_the_group_screens_devices_follow_who_joins_without_a_change_of_the_game
     count = re.search(r'<span id="screen-devices-count" class="muted" hx-swap-oob="true">\((\d+)\)</span>', again)
     assert count and int(count.group(1)) == int(before) + 1 == again.count("<li>")
     assert tablet.get(url + "/screen/devices").status_code == 303  # without htmx: the screen itself
+
+
+def test_a_won_chapter_leaves_no_card_marked_now_on_the_track(client):
+    """The walk of 2026-12-04 saw the tablet's track still say "◀ now" after the chapter was won."""
+    game = client.post("/api/games", json={"kind": "mice_mystics", "setup": {
+        "mouse": ["lily", "nez"], "minion_type": ["rat_warriors"]}}).get_json()
+    code = game["code"]
+
+    def track() -> str:
+        screen = client.get(f"/g/{code}/screen").get_data(as_text=True)
+        return re.search(r'<section class="mm-screen-track".*?</section>', screen, re.S).group(0)
+    assert "mm-screen-marker" in track() and 'aria-current="step"' in track()
+    api_act(client, code, "mark_victory")
+    assert "mm-screen-marker" not in track() and 'aria-current="step"' not in track()
+    assert not any(card["acting"] for card in api_get(client, code)["view"]["track"])
