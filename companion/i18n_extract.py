@@ -1,7 +1,8 @@
-"""Babel extractor for our Python: `N_("…")`, `_("…")`/`gettext`, `ngettext`, and plural Texts.
+"""Babel extractor for our Python: `N_("…")`, `_("…")`/`gettext`, `ngettext`, and plural messages.
 
 `Text(N_("{n} die"), {...}, plural=N_("{n} dice"))` is one plural message (Russian needs three
-forms), which Babel's own Python extractor cannot see because `plural=` is a keyword argument.
+forms), which Babel's own Python extractor cannot see because `plural=` is a keyword argument; so is
+`RuleError(N_("…{n} die…"), plural=N_("…{n} dice…"), n=…)`.
 """
 from __future__ import annotations
 
@@ -32,8 +33,8 @@ def extract(fileobj: IO[bytes], keywords, comment_tags, options) -> Iterator[tup
         if not isinstance(node, ast.Call):
             continue
         name = _name(node.func)
-        if name == "Text":
-            plural = next((k.value for k in node.keywords if k.arg == "plural"), None)
+        plural = next((k.value for k in node.keywords if k.arg == "plural"), None)
+        if name == "Text" or plural is not None:
             if plural is None and len(node.args) >= 3:
                 plural = node.args[2]
             singular_s, plural_s = _string(node.args[0]) if node.args else None, _string(plural)

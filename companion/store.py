@@ -188,7 +188,8 @@ def apply_action(game: Game, action: str, params: Mapping[str, Any], seen_versio
     _check_writable(game, seen_version)
     kept_params = _plain(params)
     if not is_plain_params(kept_params):  # the bounds a game file's import holds its events to
-        raise BadParams(N_("Too much in this action's params (at most {n} values in all)."), n=MAX_PARAM_VALUES)
+        raise BadParams(N_("Too much in this action's params (at most {n} value in all)."),
+                        plural=N_("Too much in this action's params (at most {n} values in all)."), n=MAX_PARAM_VALUES)
     state_before = game.state
     outcome = kind_of(game).apply(state_before, action, params, rng)
     # Round-trip through JSON now: what we keep is exactly what a reload will see.
@@ -222,9 +223,11 @@ def _check_writable(game: Game, seen_version: int) -> None:
         raise RuleError(N_("This game is archived. Restore it to continue."))
     most = current_app.config["HISTORY_MAX_CHANGES"]
     if game.version >= most:  # the version counts the changes
-        raise HistoryFull(N_("This game has reached {most} changes, the most one game keeps: nothing more can "
+        raise HistoryFull(N_("This game has reached {n} change, the most one game keeps: nothing more can "
                              "be recorded. Everything so far is kept; export it, or start a new game."),
-                          most=most)
+                          plural=N_("This game has reached {n} changes, the most one game keeps: nothing more can "
+                                    "be recorded. Everything so far is kept; export it, or start a new game."),
+                          n=most)
 
 
 def _commit_change(game: Game, seen_version: int, new_state: dict, event: Event,

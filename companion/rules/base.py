@@ -199,13 +199,19 @@ def is_plain_params(params: Any) -> bool:
 class RuleError(Exception):
     """The action breaks a rule of the game; nothing is applied (HTTP 422)."""
 
-    def __init__(self, msgid: str, **params: Any):
-        self.text = Text(msgid, params)
+    def __init__(self, msgid: str, plural: str | None = None, **params: Any):
+        self.text = Text(msgid, params, plural)  # with `plural`, the form follows params["n"]
         super().__init__(self.text.render())
 
 
 class BadParams(RuleError):
     """The request itself is malformed: unknown action, missing or non-numeric field (HTTP 400)."""
+
+
+def too_long(name: str, max_len: int) -> BadParams:
+    """The refusal of a text field `name` longer than `max_len` characters."""
+    return BadParams(N_("{name} is longer than {n} character"), plural=N_("{name} is longer than {n} characters"),
+                     name=name, n=max_len)
 
 
 class NotThisSeatsMoment(RuleError):
@@ -340,7 +346,7 @@ def param_str(params: Mapping[str, Any], name: str, max_len: int = 60, default: 
         raise BadParams(N_("Not text: {name}"), name=name)
     value = raw.strip()
     if len(value) > max_len:
-        raise BadParams(N_("{name} is longer than {max_len} characters"), name=name, max_len=max_len)
+        raise too_long(name, max_len)
     if choices is not None and value not in choices:
         raise BadParams(N_("Unknown choice for {name}: {value}"), name=name, value=value[:40])
     return value

@@ -11,7 +11,7 @@ import zlib
 from typing import Any, Mapping
 
 from flask import Flask, request
-from flask_babel import gettext as _
+from flask_babel import gettext as _, ngettext
 from werkzeug.datastructures import MultiDict
 
 from ..rules.base import (MAX_PARAM_DEPTH, MAX_PARAM_NAME, MAX_PARAM_TEXT, MAX_PARAM_VALUES, MAX_PARAMS,
@@ -36,7 +36,8 @@ def short_text(value: Any, what: str, max_len: int, required: bool = True) -> st
     if required and not value:
         raise BadForm(_("%(what)s is empty.", what=what))
     if len(value) > max_len:
-        raise BadForm(_("%(what)s is too long (at most %(n)d characters).", what=what, n=max_len))
+        raise BadForm(ngettext("%(what)s is too long (at most %(num)d character).",
+                               "%(what)s is too long (at most %(num)d characters).", max_len, what=what))
     return value
 
 
@@ -69,7 +70,8 @@ def check_params_size(key: str, values: Any) -> None:
         raise BadForm(_("A field name is too long."))
     for value in values if isinstance(values, list) else [values]:
         if isinstance(value, str) and len(value) > MAX_PARAM_TEXT:
-            raise BadForm(_("A value is too long (at most %(n)d characters).", n=MAX_PARAM_TEXT))
+            raise BadForm(ngettext("A value is too long (at most %(num)d character).",
+                                   "A value is too long (at most %(num)d characters).", MAX_PARAM_TEXT))
     if not is_plain_text(key) or not is_plain_data(values, MAX_PARAM_DEPTH, MAX_PARAM_TEXT, [MAX_PARAM_VALUES]):
         raise BadForm(_("A value is too long, too deeply nested or holds control characters."))
 

@@ -110,7 +110,7 @@ def test_mm_cmp_5_two_chapters_with_a_change_of_party(live_server, device):
     form.locator('input[name="mouse[]"][value="lily"]').check()
     form.get_by_label("Player of Lily").fill("Di")
     form.get_by_label("Search card Nez keeps (optional)").fill("Tinder")
-    form.locator("summary", has_text="Our reading").first.click()
+    form.locator("summary", has_text="How the app reads").first.click()
     expect(form.locator(".our-reading").first).to_contain_text("sits a chapter out keeps its ability cards")
     form.get_by_label("Chapter", exact=True).fill("Chapter 2")
     form.get_by_label("Chapter end marker on page").fill("8")

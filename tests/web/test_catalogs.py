@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -51,3 +52,38 @@ def test_catalogs_cover_exactly_the_strings_in_the_code(tmp_path):
     for lang in ("en", "ru"):
         ids = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog(lang) if m.id}
         assert ids == expected, lang
+
+
+def russian_strings():
+    for m in catalog("ru"):
+        if m.id:
+            yield m.id, (m.string if isinstance(m.string, tuple) else (m.string,))
+
+
+def test_russian_names_the_games_own_terms():
+    """Issue 42: 'free actions' are the game's «свободные действия»; the app's reading of an unclear rule says
+    what it is, not «Наше прочтение»."""
+    bad = [(mid, s) for mid, strings in russian_strings() for s in strings
+           if "Бесплатн" in s or "бесплатные действия" in s.lower() or "прочтени" in s.lower()]
+    assert bad == []
+
+
+def test_a_quoted_name_after_a_verb_has_its_noun_first():
+    """«Использовать «Сбережённая сила»» leaves the name in the nominative after a verb: «Применить тактику
+    «…»», «Сыграть карту «…»»."""
+    verb = re.compile(r"^(Использовать|Применить|Разыграть|Сыграть|Взять|Выбрать|Убрать) «")
+    bad = [s for _, strings in russian_strings() for s in strings if verb.match(s)]
+    assert bad == []
+
+
+# A count placeholder followed (within two words) by an English plural noun: "{n} cards", "%(num)s Source dice".
+COUNT = r"(?:\{(?:n|have|num|count|max_len|most|cards|need|got|half)\}|%\((?:n|num|count)\)[sd])"
+NOUN = (r"(?:cards?|dice|die|mice|mouse|figures?|wounds?|pages?|turns?|rounds?|crystals?|units?|points?|notes?|"
+        r"days?|cheese|mines?|characters?|values?|changes|tokens?|rolls?|minion types?|monaster(?:y|ies)|cities)")
+COUNTED = re.compile(COUNT + r" (?:[A-Za-z-]+ ){0,2}" + NOUN + r"\b")
+
+
+def test_every_count_of_things_has_plural_forms():
+    """'0 сыров', '3 кубиков': a number glued to a noun takes Russian's three forms (and English's two)."""
+    single = [m.id for m in catalog("ru") if m.id and isinstance(m.id, str) and COUNTED.search(m.id)]
+    assert single == []

@@ -244,7 +244,7 @@ def test_a_new_game_never_shows_a_kept_panel_of_a_deleted_one(client):
 
 
 def test_the_readings_of_one_place_sit_under_one_heading_with_their_count(app):
-    """Two "Our reading" headings in a row read as a glitch: one place's readings, from any number of lists,
+    """Two "How the app reads…" headings in a row read as a glitch: one place's readings, from any number of lists,
     fold under one heading (its count when more than one), and none at all draws nothing."""
     with app.test_request_context("/"):
         from flask import render_template_string
@@ -252,7 +252,7 @@ def test_the_readings_of_one_place_sit_under_one_heading_with_their_count(app):
         one = render_template_string(draw, lists=[["A reading."]])
         assert one.count("<details") == 1 and "(1)" not in one and "<p>A reading.</p>" in one
         three = render_template_string(draw, lists=[["First."], [], ["Second.", "Third."]])
-        assert three.count("<details") == 1 and three.count("Our reading") == 1
+        assert three.count("<details") == 1 and three.count("How the app reads unclear rules") == 1
         assert '<span class="muted">(3)</span>' in three
         assert "<p>First.</p><p>Second.</p><p>Third.</p>" in three
         assert render_template_string(draw, lists=[[], None]).strip() == ""

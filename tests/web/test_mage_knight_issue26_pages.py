@@ -86,7 +86,7 @@ def test_the_conquer_and_hold_elite_reading_is_folded_on_the_units_step(client):
         api_act(client, code, "tick_step", step=view["current_step"])
     page = client.get(f"/g/{code}").get_data(as_text=True)
     prep = page.split('id="mk-prep"')[1].split("</section>")[0]
-    assert '<details class="our-reading"><summary>Our reading</summary>' in prep
+    assert '<details class="our-reading"><summary>How the app reads an unclear rule</summary>' in prep
     assert "from round 3 of 4" in text_of(prep)
     russian = client.get(f"/g/{code}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
-    assert "Наше прочтение" in russian
+    assert "Как приложение понимает неясное правило" in russian

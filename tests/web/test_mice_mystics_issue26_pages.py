@@ -121,7 +121,7 @@ def test_mm_cmp_5_the_next_chapter_form_changes_the_party(mm_client):
         assert f'name="mouse[]" value="{mouse}" checked' in form
     assert 'name="mouse[]" value="lily" >' in form or 'name="mouse[]" value="lily">' in form
     assert 'name="controller_nez"' in form and 'value="Di"' in form and 'name="story_chapter"' in form
-    assert "Our reading" in form and "sits a chapter out keeps its ability cards" in form
+    assert "How the app reads an unclear rule" in form and "sits a chapter out keeps its ability cards" in form
     html = act(mm_client, url, token, version(html), "next_chapter", replay="no", choose_party="1",
                chapter_name="Chapter 2", chapter_end_page="8", story_chapter="", search_card_nez="Tinder",
                controller_lily="Di", **{"mouse[]": ["collin", "filch", "maginos", "lily"],
@@ -140,5 +140,5 @@ def test_the_arrive_form_folds_our_reading_of_a_new_encounter_on_a_track_without
     url, token = new_game(mm_client, **{"minion_type[]": ["", "", "", ""]})
     html = mm_client.get(url).get_data(as_text=True)
     arrive = html.split('id="mm-arrive"')[1].split('id="mm-encounter"')[0]
-    assert "Our reading" in arrive and "the card on space 1 acts next" in arrive
+    assert "How the app reads" in arrive and "the card on space 1 acts next" in arrive
     assert "except cards that came with a surge" in arrive

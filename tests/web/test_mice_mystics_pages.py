@@ -293,7 +293,7 @@ def test_mm_min_1_spiders_wounds_per_figure_on_the_track_the_turn_and_the_group_
     track = re.search(r'<ol class="mm-track">(.*?)</ol>', html, re.S).group(0)
     assert "Spider 1" in track and "Spider 2" in track
     assert "0 of 3 wounds" in track and "1 of 3 wounds" in track
-    assert "keeps its own wounds" in track and "Our reading" in track  # the reading the app took, where the book is silent
+    assert "keeps its own wounds" in track and "How the app reads an unclear rule" in track  # the reading the app took, where the book is silent
     screen = mm_client.get(url + "/screen").get_data(as_text=True)
     assert "1: 0/3 · 2: 1/3" in screen
     while 'id="mm-whose-turn" class="mm-whose" data-announce>Minions: Spider' not in html:

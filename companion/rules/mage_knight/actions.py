@@ -61,7 +61,8 @@ def _colours(params: Params, name: str, n: int | None = None) -> list[str]:
         raise BadParams(N_("Missing value: {name}"), name=name)
     colours = [_colour(c, name) for c in raw]
     if n is not None and len(colours) != n:
-        raise RuleError(N_("Enter exactly {n} dice (got {got})."), n=n, got=len(colours))
+        raise RuleError(N_("Enter exactly {n} die (got {got})."), plural=N_("Enter exactly {n} dice (got {got})."),
+                        n=n, got=len(colours))
     return colours
 
 
@@ -234,9 +235,11 @@ def enter_source(state: dict, params: Params, rng: random.Random) -> Outcome:
     if reroll:
         # The entry waits here; the Source (and its rolls) stay as they are until the roll stands.
         state["source_check"] = {"colours": colours, "reroll": reroll, "rolls": rolls}
-        notice = Text(N_("The roll does not stand: fewer than {half} basic dice. Reroll dice {dice} "
+        notice = Text(N_("The roll does not stand: fewer than {n} basic die. Reroll dice {dice} "
                          "(all gold and black) and enter the colours again."),
-                      {"half": min_basic(n), "dice": ", ".join(str(i + 1) for i in reroll)})
+                      {"n": min_basic(n), "dice": ", ".join(str(i + 1) for i in reroll)},
+                      plural=N_("The roll does not stand: fewer than {n} basic dice. Reroll dice {dice} "
+                                "(all gold and black) and enter the colours again."))
         return Outcome(state, Text(N_("Source entered: reroll needed")), (notice,))
     rounds.set_source(state, rolls)
     if state["phase"] == "preparation":  # the entered roll is the Source step (and the board was flipped first)

@@ -112,8 +112,9 @@ def gain_advanced_action(dummy: dict) -> Text:
     """Round preparation: the AA card leaving the offer joins the Dummy's cards; all of them are its deck again."""
     dummy["cards"] += 1
     dummy["deck"] = dummy["cards"]
-    return Text(N_("The Dummy shuffles the Advanced Action card into all its cards: its deck has {n} cards."),
-                {"n": dummy["deck"]})
+    return Text(N_("The Dummy shuffles the Advanced Action card into all its cards: its deck has {n} card."),
+                {"n": dummy["deck"]},
+                plural=N_("The Dummy shuffles the Advanced Action card into all its cards: its deck has {n} cards."))
 
 
 def gain_crystal(dummy: dict, colour: str) -> Text:

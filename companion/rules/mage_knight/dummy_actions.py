@@ -50,9 +50,11 @@ def adjust_dummy(state: dict, params: Params, rng: random.Random) -> Outcome:
     delta = param_int(params, "delta", lo=-99, hi=99)
     if what == DECK:
         if not 0 <= figure["deck"] + delta <= figure["cards"]:
-            raise RuleError(N_("The Dummy's deck holds 0 to {n} cards (all its cards)."), n=figure["cards"])
+            raise RuleError(N_("The Dummy's deck holds 0 to {n} card (all its cards)."),
+                            plural=N_("The Dummy's deck holds 0 to {n} cards (all its cards)."), n=figure["cards"])
         figure["deck"] += delta
-        return Outcome(state, Text(N_("The Dummy's deck: {n} cards"), {"n": figure["deck"]}),
+        return Outcome(state, Text(N_("The Dummy's deck: {n} card"), {"n": figure["deck"]},
+                                   plural=N_("The Dummy's deck: {n} cards")),
                        (dummy.forecast(figure),))
     if not 0 <= figure["crystals"][what] + delta <= 99:
         raise RuleError(N_("The Dummy cannot have fewer than 0 crystals of a colour."))

@@ -72,5 +72,6 @@ def hand_limit_for(state: dict, params) -> Text:
                        near_own_keep=param_bool(params, "near_keep"),
                        city=None if city == "none" else city, planning=param_bool(params, "planning"),
                        cards_in_hand=param_int(params, "cards", 0, 30, default=0))
-    return Text(N_("{name} draws up to {n} cards (level {level})."),
-                {"name": player(state, seat)["name"], "n": limit, "level": level})
+    return Text(N_("{name} draws up to {n} card (level {level})."),
+                {"name": player(state, seat)["name"], "n": limit, "level": level},
+                plural=N_("{name} draws up to {n} cards (level {level})."))

@@ -40,11 +40,14 @@ def _tactics_text(state: dict) -> Text:
     removed = [t for t in tactics_for(time) if t in state["removed_tactics"]]
     left = len(tactics_for(time)) - len(removed)
     if removed:
-        return Text(N_("Collect the tactic cards and lay out the {time} tactics: {n} cards "
+        return Text(N_("Collect the tactic cards and lay out the {time} tactics: {n} card "
                        "({removed} removed from the game stay out)."),
-                    {"time": Text(TIME_NAMES[time]), "n": left, "removed": len(removed)})
-    return Text(N_("Collect the tactic cards and lay out the {time} tactics: {n} cards."),
-                {"time": Text(TIME_NAMES[time]), "n": left})
+                    {"time": Text(TIME_NAMES[time]), "n": left, "removed": len(removed)},
+                    plural=N_("Collect the tactic cards and lay out the {time} tactics: {n} cards "
+                              "({removed} removed from the game stay out)."))
+    return Text(N_("Collect the tactic cards and lay out the {time} tactics: {n} card."),
+                {"time": Text(TIME_NAMES[time]), "n": left},
+                plural=N_("Collect the tactic cards and lay out the {time} tactics: {n} cards."))
 
 
 def _players_text(state: dict) -> Text:
@@ -64,11 +67,16 @@ def step_text(state: dict, step: str) -> Text:
     if step == "source":
         n = source_size(len(state["players"]), state["blitz"])
         if state["dice_mode"] == "app":
-            return Text(N_("Reset the Source: tap Done and the app rolls the {n} dice (at least {half} basic "
-                           "colours); then set the real dice to its faces."), {"n": n, "half": min_basic(n)})
-        return Text(N_("Reset the Source: roll all {n} dice; at least {half} must show basic colours, so reroll all "
+            return Text(N_("Reset the Source: tap Done and the app rolls the {n} die (at least {half} basic "
+                           "colours); then set the real dice to its faces."), {"n": n, "half": min_basic(n)},
+                        plural=N_("Reset the Source: tap Done and the app rolls the {n} dice (at least {half} basic "
+                                  "colours); then set the real dice to its faces."))
+        return Text(N_("Reset the Source: roll all {n} die; at least {half} must show basic colours, so reroll all "
                        "gold and black dice together until they do. Tap what each die shows, then Done."),
-                    {"n": n, "half": min_basic(n)})
+                    {"n": n, "half": min_basic(n)},
+                    plural=N_("Reset the Source: roll all {n} dice; at least {half} must show basic colours, so "
+                              "reroll all gold and black dice together until they do. Tap what each die shows, "
+                              "then Done."))
     if step == "units":
         return _units_text(state)
     if step == "aa_offer":

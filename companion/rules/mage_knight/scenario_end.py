@@ -28,7 +28,8 @@ def end_record(state: dict, params: Mapping[str, Any]) -> dict | None:
         raise RuleError(N_("This scenario ends before its last round only when every city is conquered: {n} of "
                            "{total} so far. Play on."), n=conquered, total=total)
     if conquered > total:
-        raise RuleError(N_("{n} cities conquered, but the map holds {total}."), n=conquered, total=total)
+        raise RuleError(N_("{n} city conquered, but the map holds {total}."),
+                        plural=N_("{n} cities conquered, but the map holds {total}."), n=conquered, total=total)
     return {"cities_conquered": conquered, "cities_total": total}
 
 

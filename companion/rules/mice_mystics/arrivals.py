@@ -40,7 +40,7 @@ def join_track(state: dict, minions: list[dict], rng: random.Random, source: str
         moves = track_ops.ambush_all(state, dice)
         # The book does not say whether minions from an earlier surge are ambushed: the app reads "surge
         # minions excepted" as every card that came with a surge, and says so.
-        notices += [Text(N_("{card} came with a surge: not ambushed (our reading)."),
+        notices += [Text(N_("{card} came with a surge: not ambushed (the app's reading of the rule)."),
                          {"card": card_name(state, card)})
                     for card in state["initiative_track"] if card["kind"] == "minion" and card["surge"]]
     else:
@@ -113,8 +113,8 @@ def remove_figures(state: dict, params: Mapping[str, Any], rng: random.Random) -
     n = param_int(params, "n", 1, default=1)
     name = type_name(state, card["minion"])
     if n > card["figures"]:
-        raise RuleError(N_("Only {have} figures of {minion} are on the board."), have=card["figures"],
-                        minion=name)
+        raise RuleError(N_("Only {n} figure of {minion} is on the board."),
+                        plural=N_("Only {n} figures of {minion} are on the board."), n=card["figures"], minion=name)
     figure = figure_number(card, params, False) if "figure_wounds" in card else None
     positions = [figure - 1] if figure else list(range(card["figures"] - n, card["figures"]))
     notices: list[Text] = []

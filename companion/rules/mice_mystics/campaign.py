@@ -11,7 +11,7 @@ import random
 import re
 from typing import Any, Mapping
 
-from ..base import BadParams, N_, Outcome, RuleError, Text, param_bool, param_str
+from ..base import BadParams, N_, Outcome, RuleError, Text, param_bool, param_str, too_long
 from .achievements import STORY
 from .catalogue import MICE, NAMES, chapter_title, label
 from .params import as_list
@@ -71,7 +71,7 @@ def _chosen(state: dict, params: Mapping[str, Any]) -> list[dict] | None:
     rows += [(raw, custom_players[i] if i < len(custom_players) else "") for i, raw in enumerate(customs) if raw]
     for raw, controller in rows:
         if len(raw) > NAME_LEN:
-            raise BadParams(N_("{name} is longer than {max_len} characters"), name="mouse", max_len=NAME_LEN)
+            raise too_long("mouse", NAME_LEN)
         mouse = _resolve(state, raw, taken)
         if mouse["id"] in taken:
             raise RuleError(N_("{mouse} is in the party twice."), mouse=raw)
@@ -84,7 +84,7 @@ def _chosen(state: dict, params: Mapping[str, Any]) -> list[dict] | None:
     if not party:
         raise RuleError(N_("Choose the mice of the party for this chapter."))
     if len(party) > MAX_MICE:
-        raise RuleError(N_("At most {n} mice in a party."), n=MAX_MICE)
+        raise RuleError(N_("At most {n} mouse in a party."), plural=N_("At most {n} mice in a party."), n=MAX_MICE)
     return party
 
 

@@ -96,7 +96,8 @@ def remove_cheese(state: dict, params: Mapping[str, Any], rng: random.Random) ->
         if n != 1:
             raise RuleError(N_("Filch's Pilfer takes back one cheese."))
     if n > state["cheese_wheel"]:
-        raise RuleError(N_("The wheel holds only {have} cheese."), have=state["cheese_wheel"])
+        raise RuleError(N_("The wheel holds only {n} cheese."), plural=N_("The wheel holds only {n} cheese."),
+                        n=state["cheese_wheel"])
     state["cheese_wheel"] -= n
     if reason == "filch_pilfer":  # Pilfer: the cheese from a defeated Rat goes off the wheel into Filch's stash
         filch = _filch(state)

@@ -24,7 +24,7 @@ class Dice:
 
     def check_all_used(self) -> None:
         if self.values is not None and self.used != len(self.values):
-            raise BadParams(N_("{need} ambush rolls were needed, {got} die values given."),
+            raise BadParams(N_("Ambush rolls needed: {need}; die values given: {got}."),
                             need=self.used, got=len(self.values))
 
 

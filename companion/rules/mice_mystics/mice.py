@@ -23,11 +23,14 @@ def mouse_cheese(state: dict, params: Mapping[str, Any], rng: random.Random) -> 
     if mouse["captured"] and delta > 0:
         raise RuleError(N_("{mouse} is captured: its cheese was discarded."), mouse=name)
     if mouse["cheese"] + delta < 0:
-        raise RuleError(N_("{mouse} has only {have} cheese."), mouse=name, have=mouse["cheese"])
+        raise RuleError(N_("{mouse} has only {n} cheese."), plural=N_("{mouse} has only {n} cheese."),
+                        mouse=name, n=mouse["cheese"])
     mouse["cheese"] += delta
     mouse["cheese_gained"] += max(delta, 0)  # spending does not undo a gain (MM-CMP-1 summary)
-    msgid = N_("{mouse} gained {n} cheese") if delta > 0 else N_("{mouse} spent {n} cheese")
-    return Outcome(state, Text(msgid, {"mouse": name, "n": abs(delta)}, plural=msgid))
+    said = {"mouse": name, "n": abs(delta)}
+    if delta > 0:
+        return Outcome(state, Text(N_("{mouse} gained {n} cheese"), said, plural=N_("{mouse} gained {n} cheese")))
+    return Outcome(state, Text(N_("{mouse} spent {n} cheese"), said, plural=N_("{mouse} spent {n} cheese")))
 
 
 def capture_mouse(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:

@@ -98,8 +98,9 @@ def level_up(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outc
     """MM-CHZ-4: the mouse whose turn it is spends 6 cheese for one new ability card."""
     _, mouse = _free_action(state, "level_up")
     if mouse["cheese"] < LEVEL_UP_COST:
-        raise RuleError(N_("{mouse} has {have} cheese; a level costs {cost}."),
-                        mouse=mouse_name(state, mouse["id"]), have=mouse["cheese"], cost=LEVEL_UP_COST)
+        raise RuleError(N_("{mouse} has {n} cheese; a level costs {cost}."),
+                        plural=N_("{mouse} has {n} cheese; a level costs {cost}."),
+                        mouse=mouse_name(state, mouse["id"]), n=mouse["cheese"], cost=LEVEL_UP_COST)
     mouse["cheese"] -= LEVEL_UP_COST
     mouse["ability_cards"] += 1
     return Outcome(state, Text(N_("{mouse} levelled up: a new ability card"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from ..base import BadParams, N_, RuleError, Text, param_int, param_str
+from ..base import BadParams, N_, RuleError, Text, param_int, param_str, too_long
 from ..describe import lists_in_step, text
 from . import initiative_track as track_ops
 from .mouse_turn import reset_turn
@@ -52,13 +52,13 @@ def _parse_mice(form: Mapping[str, Any]) -> list[dict]:
     if not chosen:
         raise BadParams(N_("Missing value: {name}"), name="mouse")
     if len(chosen) > MAX_MICE:
-        raise RuleError(N_("At most {n} mice in a party."), n=MAX_MICE)
+        raise RuleError(N_("At most {n} mouse in a party."), plural=N_("At most {n} mice in a party."), n=MAX_MICE)
     if controllers and len(controllers) != len(chosen):
         raise BadParams(N_("One controller per mouse (may be empty)."))
     mice, seen, custom = [], set(), 0
     for i, raw in enumerate(chosen):
         if len(raw) > 40:
-            raise BadParams(N_("{name} is longer than {max_len} characters"), name="mouse", max_len=40)
+            raise too_long("mouse", 40)
         ident = match_id(raw, MICE, NAMES)
         name = None
         if ident is None:
@@ -87,8 +87,7 @@ def _parse_custom_types(form: Mapping[str, Any]) -> list[dict]:
         if not name:
             continue
         if len(name) > 40:
-            raise BadParams(N_("{name} is longer than {max_len} characters"), name="custom_minion_name",
-                            max_len=40)
+            raise too_long("custom_minion_name", 40)
         if match_id(name, MINION_TYPES, NAMES) or any(t["name"].lower() == name.lower() for t in types):
             raise RuleError(N_("There is already a minion type called {name}."), name=name)
         count = param_int({"n": cards[i] if cards else "1"}, "n", 1, MAX_CARDS)
@@ -142,7 +141,8 @@ def check_party(mice: list[dict], story_chapter: str | None) -> None:
         if mouse["id"] in rules["not_in_party"]:
             raise RuleError(rules["why"])
     if len(mice) != rules["party_size"]:
-        raise RuleError(N_("{chapter}: select {n} mice for the party ({have} chosen)."),
+        raise RuleError(N_("{chapter}: select {n} mouse for the party ({have} chosen)."),
+                        plural=N_("{chapter}: select {n} mice for the party ({have} chosen)."),
                         chapter=Text(rules["name"]), n=rules["party_size"], have=len(mice))
 
 
