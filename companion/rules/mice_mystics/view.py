@@ -123,7 +123,8 @@ def view(state: dict) -> dict[str, Any]:
         "whose_turn": _mouse(state, card["mouse"]) if card["kind"] == "mouse" else None,
         "minion_turn": Text(MINION_TURN) if card["kind"] == "minion" else None,
         "minions_mover": _mouse(state, track_ops.lowest_mouse(state)),
-        "track": [{**_card(state, c), "space": i + 1, "acting": i == state["acting"],
+        # Once the chapter is over nobody acts: no card is marked as the one whose turn it is.
+        "track": [{**_card(state, c), "space": i + 1, "acting": i == state["acting"] and not state["finished"],
                    "captured": c["kind"] == "mouse" and c["mouse"] in captured} for i, c in enumerate(track)],
         "minions_on_board": track_ops.has_minions(state),
         "mice": [{**m, "display_name": mouse_name(state, m["id"]),
