@@ -20,6 +20,7 @@ from limits import RateLimitItem, parse_many
 from werkzeug.exceptions import TooManyRequests
 
 from .. import limit_storage, store
+from . import turns
 
 # A 429 says Retry-After, no other answer carries limit headers; a failing store lets the request through.
 limiter = Limiter(get_remote_address, headers_enabled=False, swallow_errors=True)
@@ -44,8 +45,8 @@ _per_address = limiter.shared_limit(
 
 
 def change_limit(view):
-    """A request that changes a game: counted for its device and its address."""
-    return _per_address(_per_device(view))
+    """A request that changes a game: counted for its device and its address, then in turn at the game."""
+    return _per_address(_per_device(turns.in_turn(view)))
 
 
 # --- wrong codes --------------------------------------------------------------------------------
