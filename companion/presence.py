@@ -76,7 +76,10 @@ def _write(rows: dict[tuple[int, str], datetime]) -> None:
     statement = statement.on_conflict_do_update(index_elements=["game_id", "device_id"],
                                                 set_={"last_seen": statement.excluded.last_seen})
     with one_writer():
-        games = set(db.session.scalars(sa.select(Game.id).where(Game.id.in_({g for g, _ in rows}))))
+        # A game whose row another session holds (PostgreSQL) is left out, not waited for: its presence is
+        # noted again on a later poll, and the page that asked for this write (another game's) is drawn now.
+        games = set(db.session.scalars(sa.select(Game.id).where(Game.id.in_({g for g, _ in rows}))
+                                       .with_for_update(key_share=True, skip_locked=True)))
         values = [{"game_id": g, "device_id": d, "last_seen": at} for (g, d), at in rows.items() if g in games]
         for start in range(0, len(values), BATCH):
             db.session.execute(statement, values[start:start + BATCH])

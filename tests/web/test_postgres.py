@@ -248,3 +248,29 @@ def test_one_locked_game_stalls_no_other_and_its_waiters_hear_to_try_again(pg_ur
             lock.close()
         engine.dispose()
         stop_server(server)
+
+
+def test_a_locked_games_presence_never_holds_back_another_games_page(pg_url):
+    """Another session holds game A's row while a device's presence on A waits to be written: the whole page
+    of game B (its roster writes what is pending first) is drawn with the tablet on B in it, and A's presence
+    is left for a later poll, not waited for (it was: the whole batch failed on the lock's timeout, B's too)."""
+    app = make_app(database_url=config.sqlalchemy_url(pg_url), GAME_WAIT_SECONDS=0.5,
+                   PRESENCE_FLUSH_SECONDS=3600)
+    try:
+        phone, tablet = app.test_client(), app.test_client()
+        game_a = phone.post("/api/games", json={"kind": "counter", "setup": {"start": 1}}).get_json()["code"]
+        game_b = phone.post("/api/games", json={"kind": "counter", "setup": {"start": 1}}).get_json()["code"]
+        # Live panels: the presences noted, not yet written (a whole page would write what is pending).
+        assert phone.get(f"/g/{game_a}", headers={"HX-Request": "true"}).status_code == 200
+        assert tablet.get(f"/g/{game_b}", headers={"HX-Request": "true"}).status_code == 200
+        with psycopg.connect(pg_url) as lock:
+            lock.execute("SELECT id FROM game WHERE code = %s FOR UPDATE", (game_a,))
+            assert phone.get(f"/g/{game_b}").status_code == 200
+            with psycopg.connect(pg_url, autocommit=True) as reader:
+                present = reader.execute("SELECT g.code FROM presence p JOIN game g ON g.id = p.game_id").fetchall()
+            assert present == [(game_b,)]
+            lock.rollback()
+        assert phone.get(f"/g/{game_b}").status_code == 200
+    finally:
+        with app.app_context():
+            store.db.engine.dispose()
