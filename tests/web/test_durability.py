@@ -7,6 +7,7 @@ import pytest
 import sqlalchemy as sa
 
 from companion import store
+from companion.fair_pool import FairGates
 from tests.conftest import make_app
 from tests.web.helpers import HTMX, act, count, new_counter
 
@@ -89,3 +90,22 @@ def test_static_files_are_gzipped_and_cached_for_a_year(client, path):
         assert gzip.decompress(response.data) == plain.data
     assert "max-age=31536000" in response.headers["Cache-Control"]
     assert "Set-Cookie" not in response.headers
+
+
+def test_a_change_that_waited_too_long_for_its_game_is_told_to_try_again_everywhere(tmp_path):
+    """(web/turns.py) No turn at the game came in GAME_WAIT_SECONDS: the page, htmx and the API each get a 503
+    with Retry-After that says to wait and try again, in the device's language, and nothing is changed."""
+    app = make_app(tmp_path / "t.db", GAME_WAIT_SECONDS=0.0)
+    app.extensions["game_turns"] = FairGates(0)  # no place ever comes free (PostgreSQL's gates, made strict)
+    client = app.test_client()
+    url, token = new_counter(client, 2)
+    code = url.rsplit("/", 1)[1]
+    answers = [act(client, url, token, 0, "add", n="1"), act(client, url, token, 0, "add", n="1", htmx=False),
+               client.post(f"/api/games/{code}/actions", json={"action": "add", "version": 0, "params": {"n": 1}})]
+    for answer in answers:
+        assert answer.status_code == 503 and answer.headers["Retry-After"] == "1"
+        assert "This game is busy" in answer.get_data(as_text=True)
+        assert "wait a few seconds and try again" in answer.get_data(as_text=True)
+    ru = client.post(f"/api/games/{code}/undo", json={"version": 0}, headers={"Accept-Language": "ru"})
+    assert ru.status_code == 503 and ru.get_json()["error"].startswith("Игра занята")
+    assert client.get(f"/api/games/{code}").get_json()["version"] == 0
