@@ -9,6 +9,10 @@ import ipaddress
 import os
 
 bind = [f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '5000')}"]
+# A socket already bound and listening, handed over open (companion/serving.py: the tests' and the
+# benchmarks' servers), is served as it is: its port was never free for another program to take.
+if os.environ.get("BIND_FD"):
+    bind = [f"fd://{os.environ['BIND_FD']}"]
 worker_class = "gevent"
 workers = int(os.environ.get("WORKERS", "2"))
 # Open connections per worker: every waiting device holds one.
@@ -65,7 +69,8 @@ def when_ready(server):
     per-address limits (wrong codes, new games) would count nothing. Said once, at start, in the log."""
     if int(os.environ.get("PROXIES", "0") or 0) <= 0:
         return
-    for address in server.cfg.address:
+    for listener in server.LISTENERS:  # where it listens indeed, however it was told (an address, a socket)
+        address = listener.sock.getsockname()
         if isinstance(address, tuple) and reachable_without_proxy(str(address[0])):
             server.log.warning(
                 "PROXIES=%s: X-Forwarded-For and X-Forwarded-Proto are believed, but the app listens on %s, "

@@ -22,7 +22,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from companion.serving import free_port, kill_server, start_server
+from companion.serving import kill_server, start_server
 
 SETUP = {"mouse": ["collin", "lily"], "minion_type": ["rat_warriors"], "minion_count": [2]}
 
@@ -64,9 +64,9 @@ def main() -> None:
     args = parser.parse_args()
     workdir = Path(tempfile.mkdtemp())
     database = workdir / "crash.db"
-    port = free_port()
     env = {"NEW_GAME_LIMIT": "1000 per hour"}
-    server, base = start_server(f"sqlite:///{database}", port=port, env=env)
+    server, base = start_server(f"sqlite:///{database}", env=env)
+    port = int(base.rsplit(":", 1)[1])  # each restart serves the same address
     state = {"base": base}
     codes = [post(f"{base}/api/games", {"kind": "mice_mystics", "setup": SETUP})[1]["code"] for _ in range(args.tables)]
     acknowledged: dict[str, list[int]] = {code: [] for code in codes}

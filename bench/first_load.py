@@ -25,8 +25,7 @@ def kind_of(url: str) -> str:
 
 def main() -> None:
     from playwright.sync_api import sync_playwright
-    server = start_server(5096, Path(tempfile.mkdtemp()))
-    base = "http://127.0.0.1:5096"
+    server, base = start_server(Path(tempfile.mkdtemp()))
     try:
         for kind, setup in (("mage_knight", {"player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"]}),
                             ("mice_mystics", {"mouse": ["lily", "nez"], "minion_type": ["rat_warriors"]})):

@@ -54,8 +54,7 @@ def audit(url: str, out: Path) -> dict[str, object]:
 def main(runs: int = 5) -> None:
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=LIGHTHOUSE, check=True)
     workdir = Path(tempfile.mkdtemp())
-    server = start_server(5098, workdir)
-    base = "http://127.0.0.1:5098"
+    server, base = start_server(workdir)
     try:
         code = new_game(base)
         pages = {"home": f"{base}/", "game page": f"{base}/g/{code}", "group screen": f"{base}/g/{code}/screen"}

@@ -1,7 +1,13 @@
 """One client cannot stop the table: with 1,000 idle long polls and 300 connections trickling their
 headers held open against the server (gunicorn.conf.py, as bin/serve), time an unrelated action.
 
+With --postgres URL (a server where the role may create databases, e.g. from bin/postgres-for-tests): one
+game stalls no other. Another session holds game A's row (SELECT ... FOR UPDATE) for --hold seconds while
+--actions changes to A wait on it; game B is read meanwhile, again and again: B's worst answer time, and how
+A's changes were answered.
+
 Usage: .venv/bin/python -m bench.stall [--waiting 1000] [--trickling 300] [-n 200]
+       .venv/bin/python -m bench.stall --postgres URL [--hold 40] [--actions 40]
 """
 from __future__ import annotations
 
@@ -9,8 +15,11 @@ import argparse
 import json
 import socket
 import tempfile
+import threading
 import time
+import urllib.error
 import urllib.request
+from collections import Counter
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -54,7 +63,17 @@ def main() -> None:
     parser.add_argument("--waiting", type=int, default=1000)
     parser.add_argument("--trickling", type=int, default=300)
     parser.add_argument("-n", type=int, default=200, help="actions to time")
+    parser.add_argument("--postgres", help="a PostgreSQL server's URL: time game B while game A is locked")
+    parser.add_argument("--hold", type=float, default=40, help="seconds A's row is held (with --postgres)")
+    parser.add_argument("--actions", type=int, default=40, help="changes sent to A at once (with --postgres)")
     args = parser.parse_args()
+    if args.postgres:
+        locked_game(args.postgres, args.hold, args.actions)
+    else:
+        held_connections(args)
+
+
+def held_connections(args: argparse.Namespace) -> None:
     workdir = Path(tempfile.mkdtemp())
     server, base = start_server(f"sqlite:///{workdir / 'stall.db'}", env={"LIVE_WAIT_SECONDS": "60"})
     port = int(base.rsplit(":", 1)[1])
@@ -88,6 +107,63 @@ def main() -> None:
     finally:
         for sock in held:
             sock.close()
+        stop_server(server)
+
+
+def answered(request: urllib.request.Request | str) -> tuple[int, float, str]:
+    """(status, seconds, Retry-After) of one request, whatever its status."""
+    started = time.perf_counter()
+    try:
+        with urllib.request.urlopen(request, timeout=300) as response:
+            response.read()
+            status, wait = response.status, response.headers.get("Retry-After", "")
+    except urllib.error.HTTPError as error:
+        error.read()
+        status, wait = error.code, error.headers.get("Retry-After", "")
+    return status, time.perf_counter() - started, wait
+
+
+def locked_game(server_url: str, hold: float, actions: int) -> None:
+    import psycopg
+
+    from companion.config import sqlalchemy_url
+    with psycopg.connect(server_url, autocommit=True) as admin:
+        admin.execute("DROP DATABASE IF EXISTS companion_bench_stall WITH (FORCE)")
+        admin.execute("CREATE DATABASE companion_bench_stall")
+    url = server_url.rsplit("/", 1)[0] + "/companion_bench_stall"
+    server, base = start_server(sqlalchemy_url(url))
+    try:
+        game_a = post_json(f"{base}/api/games", {"kind": "mice_mystics", "setup": SETUP})["code"]
+        game_b = post_json(f"{base}/api/games", {"kind": "mice_mystics", "setup": SETUP})["code"]
+        lock = psycopg.connect(url)
+        lock.execute("SELECT id FROM game WHERE code = %s FOR UPDATE", (game_a,))
+        locked_at = time.monotonic()
+        on_a: list[tuple[int, float, str]] = []
+
+        def act_on_a() -> None:
+            on_a.append(answered(urllib.request.Request(
+                f"{base}/api/games/{game_a}/actions", method="POST", headers={"Content-Type": "application/json"},
+                data=json.dumps({"action": "next_turn", "version": 0, "params": {}}).encode())))
+
+        senders = [threading.Thread(target=act_on_a) for _ in range(actions)]
+        for sender in senders:
+            sender.start()
+        on_b = []
+        while time.monotonic() - locked_at < hold:
+            on_b.append(answered(f"{base}/api/games/{game_b}"))
+        lock.rollback()
+        lock.close()
+        for sender in senders:
+            sender.join()
+        print(f"game A's row held {hold:.0f} s by another session, {actions} changes to A sent at once; "
+              "gunicorn.conf.py (2 gevent workers), PostgreSQL")
+        report("reads of game B meanwhile, client side", [seconds for _, seconds, _ in on_b])
+        print(f"  B answered: {dict(Counter(status for status, _, _ in on_b))}; "
+              f"worst {max(seconds for _, seconds, _ in on_b):.2f} s", flush=True)
+        report("changes to game A, client side", [seconds for _, seconds, _ in on_a])
+        print(f"  A answered: {dict(Counter(status for status, _, _ in on_a))}; "
+              f"Retry-After: {dict(Counter(wait for _, _, wait in on_a))}", flush=True)
+    finally:
         stop_server(server)
 
 

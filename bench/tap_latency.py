@@ -36,10 +36,11 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-def start_server(port: int, workdir: Path, access_log: Path | None = None) -> subprocess.Popen:
-    """gunicorn as bin/serve runs it (gunicorn.conf.py, 2 gevent workers) on a fresh SQLite file."""
-    server, _ = serving.start_server(f"sqlite:///{workdir / 'bench.db'}", port=port, access_log=access_log)
-    return server
+def start_server(workdir: Path, port: int | None = None, access_log: Path | None = None
+                 ) -> tuple[subprocess.Popen, str]:
+    """gunicorn as bin/serve runs it (gunicorn.conf.py, 2 gevent workers) on a fresh SQLite file, on `port` or
+    one the kernel gives it: (process, base URL)."""
+    return serving.start_server(f"sqlite:///{workdir / 'bench.db'}", port=port, access_log=access_log)
 
 
 def new_game(base: str) -> str:
@@ -54,13 +55,12 @@ def new_game(base: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("-n", type=int, default=40, help="taps to time")
-    parser.add_argument("--port", type=int, default=5099)
+    parser.add_argument("--port", type=int, help="where to serve (default: a free port)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     workdir = Path(tempfile.mkdtemp())
-    server = start_server(args.port, workdir)
-    base = f"http://127.0.0.1:{args.port}"
+    server, base = start_server(workdir, args.port)
     try:
         url = f"{base}/g/{new_game(base)}"
         with sync_playwright() as playwright:

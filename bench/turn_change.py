@@ -36,12 +36,11 @@ document.addEventListener("htmx:beforeSwap", function () {
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("-n", type=int, default=40, help="turn changes to time")
-    parser.add_argument("--port", type=int, default=5098)
+    parser.add_argument("--port", type=int, help="where to serve (default: a free port)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    server = start_server(args.port, Path(tempfile.mkdtemp()))
-    base = f"http://127.0.0.1:{args.port}"
+    server, base = start_server(Path(tempfile.mkdtemp()), args.port)
     try:
         url = f"{base}/g/{new_game(base)}"
         with sync_playwright() as playwright:

@@ -39,7 +39,10 @@ def from_environment(instance_path: str) -> dict:
            if os.environ.get(name)},
         "LIVE_MAX_WAITING_PER_ADDRESS": int(os.environ.get("LIVE_MAX_WAITING_PER_ADDRESS", "500")),
         "LIVE_CATCH_UP_SECONDS": float(os.environ.get("LIVE_CATCH_UP_SECONDS", "5")),
-        **{name: int(os.environ[name]) for name in ("DATABASE_POOL_SIZE", "DATABASE_POOL_OVERFLOW")
+        **{name: int(os.environ[name]) for name in ("DATABASE_POOL_SIZE", "DATABASE_POOL_OVERFLOW",
+                                                    "GAME_CONNECTIONS_PER_PROCESS")
+           if os.environ.get(name)},
+        **{name: float(os.environ[name]) for name in ("GAME_WAIT_SECONDS", "DATABASE_STATEMENT_SECONDS")
            if os.environ.get(name)},
         **({"LIMITS_FOLDER": os.environ["LIMITS_FOLDER"]} if os.environ.get("LIMITS_FOLDER") else {}),
     }
@@ -75,6 +78,15 @@ DEFAULTS = {
     # process each) cost more CPU than anything the app asked of them.
     "DATABASE_POOL_SIZE": 8,
     "DATABASE_POOL_OVERFLOW": 0,
+    # PostgreSQL: a change waits at most this long for its turn among the process's requests to its game
+    # (at most GAME_CONNECTIONS_PER_PROCESS of them hold a connection at once), and as long for each lock
+    # it then meets (lock_timeout: the row's, the holder's transaction). Then it is refused, 503 with
+    # Retry-After, and nothing is changed: a game another session holds (a peer server frozen mid-change)
+    # never takes what other games need.
+    "GAME_WAIT_SECONDS": 5.0,
+    "GAME_CONNECTIONS_PER_PROCESS": 2,
+    # PostgreSQL: no statement runs longer (statement_timeout); the migrations are exempt.
+    "DATABASE_STATEMENT_SECONDS": 30.0,
     # SQLite: how often each process asks whether another one committed (PRAGMA data_version, a few
     # microseconds); PostgreSQL pushes instead (LISTEN/NOTIFY).
     "PROXIES": 0,

@@ -17,7 +17,7 @@ from flask import Flask, current_app
 from flask_migrate import Migrate
 
 from . import mended_text
-from .fair_pool import FairQueuePool
+from .fair_pool import FairGates, FairQueuePool
 from .models import db
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
@@ -131,7 +131,12 @@ def init_app(app: Flask) -> None:
         options.setdefault("poolclass", FairQueuePool)
         options.setdefault("pool_size", app.config["DATABASE_POOL_SIZE"])
         options.setdefault("max_overflow", app.config["DATABASE_POOL_OVERFLOW"])
+        options["connect_args"] = {**options.get("connect_args", {}),
+                                   "options": _bounded_waits(app, url.query.get("options", ""))}
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+        # A game whose row another session holds (a peer server frozen mid-change) keeps at most this
+        # many of the process's few connections waiting on it; its other requests wait without one.
+        app.extensions["game_turns"] = FairGates(app.config["GAME_CONNECTIONS_PER_PROCESS"])
     # A JSON column read back: half a character that an old row holds is mended (see mended_text.py).
     options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
     options.setdefault("json_deserializer", mended_text.loads)
@@ -141,6 +146,48 @@ def init_app(app: Flask) -> None:
     with app.app_context():
         if db.engine.dialect.name == "sqlite":
             sa.event.listen(db.engine, "connect", _sqlite_pragmas)
+
+
+def _bounded_waits(app: Flask, options: str | tuple) -> str:
+    """PostgreSQL: no statement waits on a lock longer than GAME_WAIT_SECONDS, and none runs longer than
+    DATABASE_STATEMENT_SECONDS (set as the connection opens: no round trip). Then it fails, and what it
+    began is rolled back."""
+    given = " ".join(options) if isinstance(options, tuple) else options
+    lock_ms = round(app.config["GAME_WAIT_SECONDS"] * 1000)
+    statement_ms = round(app.config["DATABASE_STATEMENT_SECONDS"] * 1000)
+    return f"{given} -c lock_timeout={lock_ms} -c statement_timeout={statement_ms}".strip()
+
+
+# PostgreSQL's SQLSTATEs for a wait that ran out (a lock, a statement) or a deadlock: another try may pass.
+_BUSY_STATES = {"55P03", "57014", "40P01", "40001"}
+# A database that cannot serve now: its connection (08), its resources (53: a full disk), shut down or
+# restarting (57P01-57P03), its own I/O (58).
+_DOWN_CLASSES = ("08", "53", "57P0", "58")
+# SQLite's: a full disk, an I/O error, a file it cannot open, no memory; busy and locked beyond the timeout.
+_SQLITE_DOWN = ("SQLITE_FULL", "SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_NOMEM")
+_SQLITE_BUSY = ("SQLITE_BUSY", "SQLITE_LOCKED")
+
+
+def busy(error: BaseException) -> bool:
+    """The database refused to wait any longer (for a lock, a statement, a pooled connection): the same
+    request a little later may pass. Nothing it began was kept."""
+    if isinstance(error, sa.exc.TimeoutError):  # no pooled connection came free in time
+        return True
+    orig = getattr(error, "orig", None)
+    return (getattr(orig, "sqlstate", None) in _BUSY_STATES
+            or str(getattr(orig, "sqlite_errorname", "")).startswith(_SQLITE_BUSY))
+
+
+def unavailable(error: BaseException) -> bool:
+    """The database cannot serve now (down, restarting, out of disk, failing I/O): nothing was changed, and
+    waiting is what helps."""
+    if not isinstance(error, sa.exc.OperationalError):
+        return False
+    orig = error.orig
+    if isinstance(orig, sqlite3.Error):
+        return str(getattr(orig, "sqlite_errorname", "")).startswith(_SQLITE_DOWN)
+    state = getattr(orig, "sqlstate", None)
+    return state is None or state.startswith(_DOWN_CLASSES)  # None: no server answered at all
 
 
 def warm_up(app: Flask) -> None:

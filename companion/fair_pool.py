@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import threading
 from collections import deque
+from contextlib import contextmanager
+from typing import Iterator
 
 from sqlalchemy import exc
 from sqlalchemy.pool import ConnectionPoolEntry, QueuePool
@@ -45,6 +47,40 @@ class FairGate:
                 self._waiting.popleft().set()  # the place passes on: nobody can take it in between
             else:
                 self._free += 1
+
+
+class Busy(Exception):
+    """No place came free in time."""
+
+
+class FairGates:
+    """A FairGate of `places` for each key (a game), made while someone holds or awaits it."""
+
+    def __init__(self, places: int):
+        self._places = places
+        self._lock = threading.Lock()
+        self._gates: dict[str, tuple[FairGate, int]] = {}  # key -> (its gate, requests holding or awaiting it)
+
+    @contextmanager
+    def place(self, key: str, timeout: float) -> Iterator[None]:
+        """Hold one of `key`'s places (waiting in turn up to `timeout` seconds, else Busy)."""
+        with self._lock:
+            gate, users = self._gates.get(key) or (FairGate(self._places), 0)
+            self._gates[key] = (gate, users + 1)
+        try:
+            if not gate.enter(timeout):
+                raise Busy(key)
+            try:
+                yield
+            finally:
+                gate.leave()
+        finally:
+            with self._lock:
+                users = self._gates[key][1] - 1
+                if users:
+                    self._gates[key] = (gate, users)
+                else:
+                    del self._gates[key]
 
 
 class FairQueuePool(QueuePool):

@@ -2,6 +2,7 @@
 run exactly what bin/serve runs (gevent workers), on a database of their own."""
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import socket
@@ -16,10 +17,27 @@ ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "gunicorn.conf.py"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def listening_socket(host: str, port: int = 0) -> socket.socket:
+    """A socket bound and listening at once (port 0: whichever port the kernel gives it), for gunicorn to
+    take over: no other program can take the port between its choice and the server's start.
+
+    A port asked for by number is tried for five seconds, as gunicorn tries its own: a server killed a
+    moment ago (bench/crash.py) may still hold it while its processes exit."""
+    host = host.strip("[]")
+    tries = 50 if port else 1
+    while True:
+        tries -= 1
+        sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn's own
+        try:
+            sock.bind((host, port))
+            sock.listen(2048)
+            return sock
+        except OSError as error:
+            sock.close()
+            if error.errno != errno.EADDRINUSE or not tries:
+                raise
+        time.sleep(0.1)
 
 
 def start_server(database_url: str, port: int | None = None, app: str = "companion:create_app()",
@@ -27,21 +45,27 @@ def start_server(database_url: str, port: int | None = None, app: str = "compani
                  migrate: bool = True, log_file: Path | None = None) -> tuple[subprocess.Popen, str]:
     """gunicorn with `workers` gevent processes once it answers; returns (process, base URL).
 
-    With `access_log`, gunicorn writes "METHOD PATH STATUS MICROSECONDS" per request there: the time
-    the server itself spent, apart from any wait in the client."""
-    port = port or free_port()
+    The port (`port`, or one the kernel picks) is bound here first and handed to gunicorn as an open
+    socket (gunicorn.conf.py's BIND_FD). With `access_log`, gunicorn writes "METHOD PATH STATUS
+    MICROSECONDS" per request there: the time the server itself spent, apart from any wait in the client."""
+    host = (env or {}).get("HOST", "127.0.0.1")
+    listener = listening_socket(host, port or 0)
+    port = listener.getsockname()[1]
     environment = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": os.environ.get("SECRET_KEY", "local"),
-                   "HOST": "127.0.0.1", "PORT": str(port), "WORKERS": str(workers),
-                   "ACCESS_LOG": str(access_log) if access_log else "",
-                   **({"ACCESS_LOG_FORMAT": "%(m)s %(U)s %(s)s %(D)s"} if access_log else {}), **(env or {})}
-    if migrate:
-        subprocess.run([sys.executable, "-m", "flask", "--app", "companion", "db", "upgrade"],
-                       cwd=ROOT, env=environment, check=True, capture_output=True)
-    log = open(log_file, "ab") if log_file else subprocess.DEVNULL
-    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", str(CONFIG), app],
-                              cwd=ROOT, env=environment, stdout=log, stderr=log)
-    if log_file:
-        log.close()  # the server holds its own copy
+                   "WORKERS": str(workers), "ACCESS_LOG": str(access_log) if access_log else "",
+                   **({"ACCESS_LOG_FORMAT": "%(m)s %(U)s %(s)s %(D)s"} if access_log else {}), **(env or {}),
+                   "HOST": host, "PORT": str(port), "BIND_FD": str(listener.fileno())}
+    try:
+        if migrate:
+            subprocess.run([sys.executable, "-m", "flask", "--app", "companion", "db", "upgrade"],
+                           cwd=ROOT, env=environment, check=True, capture_output=True)
+        log = open(log_file, "ab") if log_file else subprocess.DEVNULL
+        server = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", str(CONFIG), app], cwd=ROOT,
+                                  env=environment, stdout=log, stderr=log, pass_fds=(listener.fileno(),))
+        if log_file:
+            log.close()  # the server holds its own copy
+    finally:
+        listener.close()  # gunicorn holds its own
     tls = bool(environment.get("TLS_CERT") and environment.get("TLS_KEY"))  # gunicorn.conf.py serves https
     base = f"{'https' if tls else 'http'}://127.0.0.1:{port}"
     # Whether it answers, not whom the certificate names (a test's own, self-signed).

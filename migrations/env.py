@@ -108,6 +108,11 @@ def run_online(connection, conf_args):
     )
 
     with context.begin_transaction():
+        if connection.dialect.name == "postgresql":
+            # The app's connections give up on a lock or a long statement (database.py); a migration
+            # rewrites whole tables and waits for what it needs.
+            connection.exec_driver_sql("SET LOCAL lock_timeout = 0")
+            connection.exec_driver_sql("SET LOCAL statement_timeout = 0")
         context.run_migrations()
 
 

@@ -74,18 +74,25 @@ POSTGRES_URL = os.environ.get("TEST_POSTGRES_URL", "")
 
 @pytest.fixture
 def pg_url(worker_id):
-    """A fresh, empty database on the test server: its postgresql:// URL."""
+    """A fresh, empty database on the test server: its postgresql:// URL; dropped after the test.
+
+    Named after this process too: another test run on the same server (a second checkout, CI beside it)
+    never drops it from under this one."""
     if not POSTGRES_URL:
         if os.environ.get("REQUIRE_POSTGRES") == "1":
             pytest.fail("TEST_POSTGRES_URL is not set")
         pytest.skip("no PostgreSQL (set TEST_POSTGRES_URL)")
-    name = f"companion_test_{worker_id}"
+    name = f"companion_test_{worker_id}_{os.getpid()}"
     admin = sa.create_engine(config.sqlalchemy_url(POSTGRES_URL), isolation_level="AUTOCOMMIT")
     with admin.connect() as connection:
         connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    return POSTGRES_URL.rsplit("/", 1)[0] + "/" + name
+    try:
+        yield POSTGRES_URL.rsplit("/", 1)[0] + "/" + name
+    finally:
+        with admin.connect() as connection:
+            connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
 
 
 @pytest.fixture

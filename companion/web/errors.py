@@ -1,14 +1,19 @@
-"""Bad input gets a clear page (or fragment) and a 4xx; nothing here ever answers 500 on purpose."""
+"""Bad input gets a clear page (or fragment) and a 4xx; a database that cannot serve now a 503 that says to
+wait; nothing here ever answers 500 on purpose."""
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+import math
+
+import sqlalchemy as sa
+from flask import Flask, current_app, jsonify, render_template, request
 from flask_babel import format_date, gettext as _
 from flask_limiter import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, TooManyRequests
 
-from .. import expiry, store
-from ..models import Game
+from .. import database, expiry, store
+from ..fair_pool import Busy
+from ..models import Game, db
 from . import devices
 from .forms import BadForm
 from .limits import retry_after, wrong_code
@@ -45,6 +50,33 @@ def deleted_answer(game: Game, status: int = 410):
                            deleted_by=devices.device_name(deleted_by, game.deleted_by) if game.deleted_by else "",
                            may_restore=store.may_restore(game, devices.current().id),
                            refused=status == 403), status
+
+
+# What a 503 asks a client to wait when the database itself cannot serve (down, restarting, its disk full).
+DOWN_RETRY_SECONDS = 15
+
+
+def wait_answer(error: Exception):
+    """503 with Retry-After: the database could not serve this request now; nothing it began was kept."""
+    try:
+        db.session.rollback()
+    except sa.exc.SQLAlchemyError:
+        pass  # the connection is gone: nothing of it to keep either
+    if isinstance(error, Busy) or getattr(getattr(error, "orig", None), "sqlstate", None) == "55P03":
+        current_app.logger.warning("a game waited too long for its turn: %s", error)
+        message = _("This game is busy: another change to it is taking too long. Nothing was changed; "
+                    "wait a few seconds and try again.")
+        wait = math.ceil(current_app.config["GAME_WAIT_SECONDS"])
+    elif database.busy(error):
+        current_app.logger.warning("the database is busy: %s", error)
+        message = _("The server is too busy just now. Nothing was changed; wait a few seconds and try again.")
+        wait = math.ceil(current_app.config["GAME_WAIT_SECONDS"])
+    else:
+        current_app.logger.error("the database cannot serve: %s", error)
+        message = _("The server cannot save anything just now: its database is out of reach or its disk is "
+                    "full. Nothing was changed; wait a little and try again.")
+        wait = DOWN_RETRY_SECONDS
+    return error_response(503, message, headers={"Retry-After": str(max(1, wait))})
 
 
 def said_why(error: HTTPException) -> bool:
@@ -96,8 +128,14 @@ def init_app(app: Flask) -> None:
             headers["Allow"] = ", ".join(sorted(error.valid_methods))  # RFC 9110: a 405 says which
         return error_response(status, message, headers=headers)
 
+    @app.errorhandler(Busy)
+    def game_busy(error: Busy):
+        return wait_answer(error)
+
     @app.errorhandler(Exception)
     def unexpected(error: Exception):
+        if database.busy(error) or database.unavailable(error):
+            return wait_answer(error)
         app.logger.exception("unexpected error", exc_info=error)
         return error_response(500, _("Something went wrong on the server. Nothing was changed; "
                                      "reload the page."))

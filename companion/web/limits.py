@@ -22,6 +22,7 @@ from limits.strategies import FixedWindowRateLimiter, RateLimiter
 from werkzeug.exceptions import TooManyRequests
 
 from .. import limit_storage, store
+from . import turns
 
 # A 429 says Retry-After, no other answer carries limit headers. A limit never fails open: while the store
 # fails (its folder full, its server gone), Flask-Limiter counts in this process and tries the store again.
@@ -49,8 +50,8 @@ _per_address = limiter.shared_limit(
 
 
 def change_limit(view):
-    """A request that changes a game: counted for its device and its address."""
-    return _per_address(_per_device(view))
+    """A request that changes a game: counted for its device and its address, then in turn at the game."""
+    return _per_address(_per_device(turns.in_turn(view)))
 
 
 # --- wrong codes --------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import json
 import os
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections import Counter
 from contextlib import contextmanager
@@ -21,6 +22,8 @@ from companion import config, database, presence, store
 from companion.serving import start_server, stop_server
 from tests.conftest import csrf_token, make_app
 from tests.web.race_worker import race
+
+MICE = {"mouse": ["collin", "lily"], "minion_type": ["rat_warriors"], "minion_count": [2]}
 
 def test_postgres_migrations_pipeline_undo_and_race(pg_app):
     client = pg_app.test_client()
@@ -178,3 +181,96 @@ def post_json(url: str, body: dict) -> dict:
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=30) as response:
         return json.loads(response.read())
+
+
+def answered(request: urllib.request.Request | str) -> tuple[int, dict, dict]:
+    """(status, headers, JSON body) of one request, whatever its status. The timeout is a safety net."""
+    try:
+        with urllib.request.urlopen(request, timeout=120) as response:
+            return response.status, dict(response.headers), json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), json.loads(error.read())
+
+
+def waiting_on_locks(engine: sa.Engine) -> int:
+    with engine.connect() as connection:
+        return connection.execute(sa.text(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )).scalar()
+
+
+def test_one_locked_game_stalls_no_other_and_its_waiters_hear_to_try_again(pg_url, tmp_path):
+    """Issue 41: another session (a peer server frozen mid-change) holds game A's row while 40 changes to A
+    arrive at once. Game B, on the same server, answers while A is still held; A's changes are each answered
+    503 with Retry-After, and none of them was made."""
+    server, base = start_server(pg_url, workers=2, env={"GAME_WAIT_SECONDS": "3"}, log_file=tmp_path / "server.log")
+    engine = sa.create_engine(config.sqlalchemy_url(pg_url))
+    lock = None
+    try:
+        game_a = post_json(f"{base}/api/games", {"kind": "mice_mystics", "setup": MICE})["code"]
+        game_b = post_json(f"{base}/api/games", {"kind": "mice_mystics", "setup": MICE})["code"]
+        lock = psycopg.connect(pg_url)
+        lock.execute("SELECT id FROM game WHERE code = %s FOR UPDATE", (game_a,))
+        on_a: list[tuple[int, dict, dict]] = []
+
+        def act_on_a():
+            on_a.append(answered(urllib.request.Request(
+                f"{base}/api/games/{game_a}/actions", method="POST", headers={"Content-Type": "application/json"},
+                data=json.dumps({"action": "next_turn", "version": 0, "params": {}}).encode())))
+
+        senders = [threading.Thread(target=act_on_a) for _ in range(40)]
+        for sender in senders:
+            sender.start()
+        for _ in range(12000):  # a safety net of minutes: the changes have come to wait on A's row
+            if waiting_on_locks(engine):
+                break
+            time.sleep(0.01)
+        else:
+            raise AssertionError("no change to A ever waited on its row")
+        # Each read a new connection: both worker processes are asked.
+        on_b = [answered(f"{base}/api/games/{game_b}") for _ in range(6)]
+        assert lock.info.transaction_status == psycopg.pq.TransactionStatus.INTRANS  # A is still held
+        assert [status for status, _, _ in on_b] == [200] * 6
+        for sender in senders:
+            sender.join(timeout=300)
+        assert len(on_a) == 40
+        for status, headers, body in on_a:
+            assert status == 503 and int(headers["Retry-After"]) > 0
+            assert body["status"] == 503 and "try again" in body["error"]
+        lock.rollback()
+        game = answered(f"{base}/api/games/{game_a}")[2]
+        assert game["version"] == 0  # nothing half-done
+        assert answered(f"{base}/api/games/{game_a}/events")[2] == []
+        acted = post_json(f"{base}/api/games/{game_a}/actions", {"action": "next_turn", "version": 0, "params": {}})
+        assert acted["version"] == 1  # A plays on once it is free
+    finally:
+        if lock is not None:
+            lock.close()
+        engine.dispose()
+        stop_server(server)
+
+
+def test_a_locked_games_presence_never_holds_back_another_games_page(pg_url):
+    """Another session holds game A's row while a device's presence on A waits to be written: the whole page
+    of game B (its roster writes what is pending first) is drawn with the tablet on B in it, and A's presence
+    is left for a later poll, not waited for (it was: the whole batch failed on the lock's timeout, B's too)."""
+    app = make_app(database_url=config.sqlalchemy_url(pg_url), GAME_WAIT_SECONDS=0.5,
+                   PRESENCE_FLUSH_SECONDS=3600)
+    try:
+        phone, tablet = app.test_client(), app.test_client()
+        game_a = phone.post("/api/games", json={"kind": "counter", "setup": {"start": 1}}).get_json()["code"]
+        game_b = phone.post("/api/games", json={"kind": "counter", "setup": {"start": 1}}).get_json()["code"]
+        # Live panels: the presences noted, not yet written (a whole page would write what is pending).
+        assert phone.get(f"/g/{game_a}", headers={"HX-Request": "true"}).status_code == 200
+        assert tablet.get(f"/g/{game_b}", headers={"HX-Request": "true"}).status_code == 200
+        with psycopg.connect(pg_url) as lock:
+            lock.execute("SELECT id FROM game WHERE code = %s FOR UPDATE", (game_a,))
+            assert phone.get(f"/g/{game_b}").status_code == 200
+            with psycopg.connect(pg_url, autocommit=True) as reader:
+                present = reader.execute("SELECT g.code FROM presence p JOIN game g ON g.id = p.game_id").fetchall()
+            assert present == [(game_b,)]
+            lock.rollback()
+        assert phone.get(f"/g/{game_b}").status_code == 200
+    finally:
+        with app.app_context():
+            store.db.engine.dispose()

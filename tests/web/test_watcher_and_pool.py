@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import exc
 from sqlalchemy.pool import QueuePool
 
-from companion.fair_pool import FairGate, FairQueuePool
+from companion.fair_pool import Busy, FairGate, FairGates, FairQueuePool
 from companion import watch
 
 
@@ -49,6 +49,22 @@ def test_a_freed_place_goes_to_the_longest_waiting_not_to_a_newcomer():
     assert got_in.is_set()
     gate.leave()
     assert gate.enter(0)
+
+
+def test_a_game_holds_its_own_places_and_never_another_games():
+    gates = FairGates(2)
+    with gates.place("AAAAA", 0), gates.place("AAAAA", 0):
+        with pytest.raises(Busy):
+            with gates.place("AAAAA", 0):
+                pass
+        with gates.place("BBBBB", 0), gates.place("BBBBB", 0):
+            pass
+        with pytest.raises(RuntimeError):  # a request that fails gives its place back
+            with gates.place("BBBBB", 0):
+                raise RuntimeError("refused")
+    assert gates._gates == {}  # nothing kept for games nobody waits on
+    with gates.place("AAAAA", 0), gates.place("AAAAA", 0):
+        pass
 
 
 def test_a_full_pool_times_out_like_queuepool_and_gives_every_place_back():
