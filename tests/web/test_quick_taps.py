@@ -70,3 +70,17 @@ def test_a_mouses_finish_then_next_tapped_on_one_panel_both_apply_in_order(app):
     late = table.post(seat, move)
     assert late.status_code in (403, 409) and alert(late.get_data(as_text=True))
     assert table.game()["version"] == version + 2
+
+
+def test_an_undo_tapped_right_after_a_tap_undoes_it_and_counts_once(client):
+    """Undo tapped before the answer of this device's own tap came undoes that tap (what the player just did),
+    and the same Undo arriving again undoes nothing more."""
+    url, token = new_counter(client, 1)
+    act(client, url, token, 0, "add", n="1")
+    act(client, url, token, 1, "add", n="2")
+    undo = {"csrf_token": token, "version": "1"}  # tapped on the panel "add 2" was tapped on
+    first = client.post(url + "/undo", data=undo, headers=HTMX)
+    assert first.status_code == 200 and count(first.get_data(as_text=True)) == 2
+    again = client.post(url + "/undo", data=undo, headers=HTMX)
+    assert again.status_code == 409 and "it undid one change" in alert(again.get_data(as_text=True))
+    assert count(again.get_data(as_text=True)) == 2 and 'data-version="3"' in again.get_data(as_text=True)
