@@ -125,7 +125,8 @@
     Array.prototype.some.call(p.querySelectorAll("form"), function (form) {
       var hidden = form.querySelectorAll("input[type=hidden]");
       var same = hidden.length > 0 && Array.prototype.every.call(hidden, function (input) {
-        return input.name === "version" || input.name === "csrf_token" || values.getAll(input.name).indexOf(input.value) !== -1;
+        return input.name === "version" || input.name === "csrf_token" ||
+          values.getAll(input.name).indexOf(input.value) !== -1;
       });
       if (same) { found = form.querySelector("[type=submit]"); }
       return same;
@@ -149,7 +150,8 @@
     resending = true;
     try {
       // From the panel: while it is on its way, the panel's buttons take no tap (app.css .htmx-request).
-      var sent = htmx.ajax("POST", next.path, { source: p, target: "#game-panel", swap: "outerHTML", values: next.values });
+      var sent = htmx.ajax("POST", next.path,
+                           { source: p, target: "#game-panel", swap: "outerHTML", values: next.values });
       if (sent && sent.catch) { sent.catch(function () {}); }  // no answer: htmx:sendError says so (below)
     } finally {
       resending = false;

@@ -22,7 +22,10 @@ ACT = "**/g/*/act"
 SENT = """(() => {
     window.sentTaps = [];
     const open = XMLHttpRequest.prototype.open, send = XMLHttpRequest.prototype.send;
-    XMLHttpRequest.prototype.open = function (verb, url) { this.tapUrl = verb + ' ' + url; return open.apply(this, arguments); };
+    XMLHttpRequest.prototype.open = function (verb, url) {
+        this.tapUrl = verb + ' ' + url;
+        return open.apply(this, arguments);
+    };
     XMLHttpRequest.prototype.send = function (body) {
         if (/^POST .*\\/act$/.test(this.tapUrl)) { window.sentTaps.push(String(body)); }
         return send.apply(this, arguments);
