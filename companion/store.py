@@ -2,7 +2,9 @@
 
 Every change writes the new state, bumps the version and appends one event in a single
 transaction (on PostgreSQL, a single statement: see `one_statement_each`). The conditional UPDATE (`WHERE version = seen`) is what settles two devices
-tapping at once: exactly one UPDATE matches, the other gets StaleVersion (HTTP 409).
+tapping at once: exactly one UPDATE matches, the other gets StaleVersion (HTTP 409). One device's own
+quick taps are no such conflict: a page's tap made on a version that only this device's own earlier taps
+moved on since is made on the game as they left it, if it still applies there (`page_action`, `_tap`).
 The UPDATE is the transaction's first statement, so SQLite takes its write lock at once and
 never has to upgrade a read snapshot (which fails with "database is locked" under load).
 """
@@ -59,14 +61,20 @@ class StaleVersion(Exception):
         super().__init__(f"game {game.code} is at version {game.version}")
         self.game = game
 
-    def came_twice(self, device_id: str, seen_version: int) -> bool:
-        """The one change since the version the device saw was its own: the same tap, arrived twice."""
-        latest = latest_event(self.game)
-        return self.game.version == seen_version + 1 and latest is not None and latest.device_id == device_id
-
 
 class TapCameTwice(StaleVersion):
-    """StaleVersion where the one change since was this device's own: the same tap arrived twice."""
+    """StaleVersion where the changes since were this device's own and one of them was this very tap (the
+    same action with the same params, made on the same version): it arrived twice, and counted once."""
+
+
+class TapNoLongerApplies(StaleVersion):
+    """The changes since the version the tap was made on were this device's own earlier taps, and this tap
+    does not apply to the game as they left it: nothing was applied."""
+
+
+# A page's taps made on one version before their answers came: how many of the device's own changes a tap
+# may follow (the page sends its taps one after another; a burst of quick taps is a few, not a game).
+OWN_TAPS_AHEAD = 4
 
 
 @dataclass(frozen=True)
@@ -353,16 +361,32 @@ def page_action(code: str, device: DeviceRef, action: str, params: Mapping[str, 
                 rng: random.Random, *, for_seat: str | None, translate: Callable[[str], str],
                 whole_page: bool) -> Snapshot | None:
     """A page's tap: the game read with this device's seat in one query, the seat's moment kept for its own
-    phone (rules.base.check_acting_seat), the action applied. Then what answers it, read in one go: None
-    after a change that a whole page answers with a redirect; else the snapshot to draw, with the refusal
-    in it (`whole_page`: with the roster). The connection is given back before the drawing."""
+    phone (rules.base.check_acting_seat), the action applied (on the game as this device's own quicker taps
+    left it: `_tap`). Then what answers it, read in one go: None after a change that a whole page answers
+    with a redirect; else the snapshot to draw, with the refusal in it (`whole_page`: with the roster). The
+    connection is given back before the drawing."""
     game, my_seat = find_with_seat(code, device.id)
+    kind = kind_of(game)
+    localize = getattr(kind, "localize_params", None)
+    if localize is not None:
+        params = localize(action, params, translate)
+    kept = _plain(params)
+
+    def same(event: Event) -> bool:
+        return event.action == action and event.params == kept
+
+    def make(version: int) -> None:
+        if version == game.version:
+            check_acting_seat(kind, game.state, my_seat, action, for_seat)
+        apply_action(game, action, params, version, device, rng)  # localized already
+
     try:
-        if seen_version == game.version:
-            check_acting_seat(kind_of(game), game.state, my_seat, action, for_seat)
-        apply_action(game, action, params, seen_version, device, rng, translate)
+        if action in getattr(kind, "rebasable", ()):
+            make(seen_version)  # applied to the latest version by apply_action itself
+        else:
+            _tap(game, device.id, seen_version, same, make)
     except StaleVersion as stale:
-        return _answer(stale.game, device, _stale(stale, device, seen_version), whole_page)
+        return _answer(stale.game, device, _stale(stale, device, seen_version, same), whole_page)
     except RuleError as refused:
         return _answer(game, device, refused, whole_page)
     return _answer(game, device, None, whole_page)
@@ -373,21 +397,63 @@ def page_undo(code: str, device: DeviceRef, seen_version: int, *, for_seat: str 
     """A page's Undo, answered as page_action's tap is; another seat's change, made on another device,
     undone on a seated phone only through "Undo for …" (rules.base.check_undoing_seat)."""
     game, my_seat = find_with_seat(code, device.id)
-    try:
-        target = undo_target(game) if seen_version == game.version else None
+
+    def same(event: Event) -> bool:
+        return event.action == UNDO
+
+    def make(version: int) -> None:
+        target = undo_target(game) if version == game.version else None
         if target is not None:
             check_undoing_seat(kind_of(game), game.state, target.moment_seat, target.device_id == device.id,
                                my_seat, for_seat)
-        undo(game, seen_version, device, target)
+        undo(game, version, device, target)
+
+    try:
+        _tap(game, device.id, seen_version, same, make)
     except StaleVersion as stale:
-        return _answer(stale.game, device, _stale(stale, device, seen_version), whole_page)
+        return _answer(stale.game, device, _stale(stale, device, seen_version, same), whole_page)
     except RuleError as refused:
         return _answer(game, device, refused, whole_page)
     return _answer(game, device, None, whole_page)
 
 
-def _stale(stale: StaleVersion, device: DeviceRef, seen_version: int) -> StaleVersion:
-    return TapCameTwice(stale.game) if stale.came_twice(device.id, seen_version) else stale
+def _tap(game: Game, device_id: str, seen_version: int, same: Callable[[Event], bool],
+         make: Callable[[int], None]) -> None:
+    """Make a page's tap (`make(version)`) on the version it was made on. When the only changes since were
+    this device's own earlier taps (their answers not yet in when it was tapped), it is made on the game as
+    they left it, in the order the taps came, if it still applies there (else TapNoLongerApplies); a tap
+    that is one of them again (`same`: a double submission) is StaleVersion, which `_stale` names."""
+    if seen_version == game.version:
+        make(seen_version)
+        return
+    since = _own_taps_since(game, device_id, seen_version)
+    if since is None or any(same(event) for event in since):
+        raise StaleVersion(game)
+    _check_writable(game, game.version)  # archived, or full: said as such
+    try:
+        make(game.version)  # StaleVersion if another change came meanwhile
+    except RuleError as refused:
+        raise TapNoLongerApplies(game) from refused
+
+
+def _own_taps_since(game: Game, device_id: str, seen_version: int) -> list[Event] | None:
+    """The changes after `seen_version`, oldest first, if every one of them (at most OWN_TAPS_AHEAD) was made
+    by this device; else None."""
+    if not 0 <= seen_version < game.version or game.version - seen_version > OWN_TAPS_AHEAD:
+        return None
+    since = list(db.session.scalars(sa.select(Event).where(Event.game_id == game.id, Event.seq > seen_version)
+                                    .order_by(Event.seq)))
+    return since if all(event.device_id == device_id for event in since) else None
+
+
+def _stale(stale: StaleVersion, device: DeviceRef, seen_version: int, same: Callable[[Event], bool]
+           ) -> StaleVersion:
+    """Why a tap made on `seen_version` was not made: it came twice (one of this device's own changes since was
+    this tap), it no longer applies, or another device changed the game first."""
+    if isinstance(stale, TapNoLongerApplies):
+        return stale
+    since = _own_taps_since(stale.game, device.id, seen_version) or ()
+    return TapCameTwice(stale.game) if any(same(event) for event in since) else stale
 
 
 def _answer(game: Game, device: DeviceRef, refused: Exception | None, whole_page: bool) -> Snapshot | None:

@@ -263,6 +263,11 @@ def refusal(refused: Exception, undone: bool) -> tuple[int, Text]:
     if isinstance(refused, store.TapCameTwice):
         return 409, Text(N_("That tap came twice: it undid one change. This is the game now.") if undone
                          else N_("That tap came twice: it counted once. This is the game now."))
+    if isinstance(refused, store.TapNoLongerApplies):
+        return 409, Text(N_("Your tap before this one moved the game on, and this Undo no longer applies: nothing "
+                            "was undone. This is the game now.") if undone
+                         else N_("Your tap before this one moved the game on, and this tap no longer applies: "
+                                 "nothing was applied. This is the game now."))
     if isinstance(refused, store.StaleVersion):
         return 409, Text(N_("Someone else changed the game first. This is the game now; nothing was undone.")
                          if undone else N_("Someone else changed the game first. This is the game now; nothing "

@@ -57,6 +57,9 @@
     var xhr = event.detail.xhr;
     if (!xhr) { return; }
     inFlight += 1;
+    var config = event.detail.requestConfig || {};
+    var tap = isTap(config.verb, config.target);
+    if (tap) { tapsOut += 1; tapForms.add(config.elt); }
     // The tapped button says at once that its tap is on its way (aria-busy: its look in app.css, the same
     // size and place); the answer's panel replaces it, and a tap that got no answer clears it below.
     var busy = tapped(event.detail);
@@ -64,10 +67,99 @@
     // loadend follows load, error, abort and timeout alike, after htmx has swapped the answer in.
     xhr.addEventListener("loadend", function () {
       if (busy) { busy.removeAttribute("aria-busy"); }
+      if (tap) {
+        tapForms.delete(config.elt);  // a tap that got no answer may be tapped again
+        if (echoed) { echoed.removeAttribute("aria-busy"); echoed = null; }
+        tapsOut -= 1;
+        sendNextTap(xhr.status === 200);  // before the count drops: a live update waits for it too
+      }
       inFlight = Math.max(0, inFlight - 1);
       if (inFlight === 0) { settledWaiters.splice(0).forEach(function (done) { setTimeout(done, 0); }); }
     });
   });
+
+  // A device's taps go one after another. A tap made while another of this page's taps is on its way (a
+  // mouse's "Finish Search", then "Next" before the answer came) waits for that answer, then goes with the
+  // version the answer brought, the panel it swapped in: the player meant both, in that order (sent at
+  // once with the version both were tapped on, the second was taken for the first arriving twice). htmx's
+  // own queue (hx-sync) cannot carry it: it sends a queued request from its form, which the answer before
+  // it has swapped out of the page, and htmx drops a request of an element no longer in the page. So the
+  // tap's fields are read now and sent later from the panel. A tap whose predecessor was not made (refused,
+  // or no answer) is not sent: the player meant it after that one, and the page says why that one was not.
+  // The same form again while its tap is on its way or waiting (N pressed twice) is that tap again: it counts once.
+  var tapsOut = 0;       // this page's taps sent and not yet answered
+  var waitingTaps = [];  // taps made meanwhile, in order: { path, values, button, form }
+  var tapForms = new WeakSet();  // the forms of the taps on their way or waiting
+  var resending = false;
+  var echoed = null;     // the control marked for a waiting tap once it went (sameControl)
+  function isTap(verb, target) {
+    return !!verb && verb !== "get" && !!target && target.id === "game-panel";
+  }
+  function fieldsOf(form, submitter) {
+    try {
+      return new FormData(form, submitter || undefined);
+    } catch (error) {  // a browser without FormData's submitter: the button's own name and value added
+      var values = new FormData(form);
+      if (submitter && submitter.name) { values.append(submitter.name, submitter.value); }
+      return values;
+    }
+  }
+  document.addEventListener("htmx:confirm", function (event) {
+    var detail = event.detail;
+    if (resending || !isTap(detail.verb, detail.target) || (tapsOut === 0 && !waitingTaps.length)) { return; }
+    var form = detail.elt.tagName === "FORM" ? detail.elt : detail.elt.closest("form");
+    if (!form) { return; }
+    event.preventDefault();
+    if (tapForms.has(form)) { return; }
+    tapForms.add(form);
+    var submitter = detail.triggeringEvent && detail.triggeringEvent.submitter;
+    var button = submitter || form.querySelector("[type=submit]");
+    if (button) { button.setAttribute("aria-busy", "true"); }
+    waitingTaps.push({ path: detail.path, values: fieldsOf(form, submitter), button: button, form: form });
+  });
+  // The same control in the panel now (the same form fields but the version): it shows the tap is on its way.
+  function sameControl(values) {
+    var p = panel();
+    var found = null;
+    if (!p) { return null; }
+    Array.prototype.some.call(p.querySelectorAll("form"), function (form) {
+      var hidden = form.querySelectorAll("input[type=hidden]");
+      var same = hidden.length > 0 && Array.prototype.every.call(hidden, function (input) {
+        return input.name === "version" || input.name === "csrf_token" ||
+          values.getAll(input.name).indexOf(input.value) !== -1;
+      });
+      if (same) { found = form.querySelector("[type=submit]"); }
+      return same;
+    });
+    return found;
+  }
+  function sendNextTap(answered) {
+    var next = waitingTaps.shift();
+    if (!next) { return; }
+    var p = panel();
+    if (!answered || !p) {
+      [next].concat(waitingTaps.splice(0)).forEach(function (tap) {
+        if (tap.button) { tap.button.removeAttribute("aria-busy"); }
+        tapForms.delete(tap.form);
+      });
+      return;
+    }
+    tapForms.delete(next.form);  // it goes from the panel now
+    if (next.values.has("version")) { next.values.set("version", p.dataset.version); }
+    var sentBefore = tapsOut;
+    resending = true;
+    try {
+      // From the panel: while it is on its way, the panel's buttons take no tap (app.css .htmx-request).
+      var sent = htmx.ajax("POST", next.path,
+                           { source: p, target: "#game-panel", swap: "outerHTML", values: next.values });
+      if (sent && sent.catch) { sent.catch(function () {}); }  // no answer: htmx:sendError says so (below)
+    } finally {
+      resending = false;
+    }
+    if (tapsOut === sentBefore) { sendNextTap(false); return; }  // not sent (offline): nor are those after it
+    echoed = sameControl(next.values);
+    if (echoed) { echoed.setAttribute("aria-busy", "true"); }
+  }
   // The button a change was sent by: the form's submitter (one form may have several, a die's faces).
   function tapped(detail) {
     var config = detail.requestConfig || {};
@@ -274,8 +366,9 @@
     }
     // This device's tap was refused, or the dice it entered do not stand: the message is what to read
     // now, wherever the form that sent it left the page scrolled.
+    // Every line of it, below the chrome (the page's scroll-padding-top keeps it clear of the chrome).
     var refused = p.querySelector(".notice.error");
-    if (refused && ownTap && !inView(refused)) { refused.scrollIntoView({ block: "center" }); }
+    if (refused && ownTap && !wholly(refused)) { refused.scrollIntoView({ block: "start" }); }
     if (!ownTap || ask || refused) { return; }
     // This device's tap applied: its last-change line says so, and the next moment starts on the screen.
     // The page was scrolled down to the tap (a long form, the foot of the list): when the moment's head
@@ -299,6 +392,10 @@
     if (!element) { return false; }
     var box = element.getBoundingClientRect();
     return box.bottom > viewTop() && box.top < window.innerHeight;
+  }
+  function wholly(element) {
+    var box = element.getBoundingClientRect();
+    return box.top >= viewTop() && box.bottom <= window.innerHeight;
   }
   function noticeMoment() {
     var banner = document.querySelector("#game-panel .seat-banner");
