@@ -101,10 +101,11 @@ def test_a_two_player_round_on_a_phone_seen_live_on_a_tablet(live_server, device
         actor, watcher = (phone, tablet) if n % 2 else (tablet, phone)
         expect(actor.locator(".mk-who")).to_have_text(f"Step {n} of 7")
         expect(watcher.locator(".mk-who")).to_have_text(f"Step {n} of 7")
-        # the big button is the step's own Done; the whole list at once is the smaller one below it
+        # the big button is the step's own Done; the whole list at once waits folded below it (it asks first)
         expect(actor.locator("#mk-prep .btn-huge")).to_have_class(re.compile(r"\bmk-step-done\b"))
         if n < 7:
-            expect(actor.locator("#mk-prep .mk-prep-all")).to_have_text("Done: the round is prepared")
+            expect(actor.locator("#mk-prep .mk-prep-all > summary")).to_have_text("Every step already done at the table?")
+            expect(actor.get_by_role("button", name="Done: the round is prepared")).to_be_hidden()
             assert (actor.locator("#mk-prep .mk-step-done").bounding_box()["y"]
                     < actor.locator("#mk-prep .mk-prep-all").bounding_box()["y"])
         actor.locator("#mk-prep .mk-step-done").click()

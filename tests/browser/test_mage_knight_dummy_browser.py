@@ -78,10 +78,22 @@ def test_a_solo_conquest_with_the_dummy_played_to_the_end_on_a_phone(live_server
     assert view["phase"] == "preparation" and dummy_turns >= 4
     assert api_get(live_server, code)["state"]["rounds"][0]["end_of_round_by"] == "dummy"
 
-    # Preparation: the one Done asks the colour of the Spell leaving the offer; the Dummy gains that crystal.
+    # Preparation, one step a tap: the big button is the step's own Done (issue 42: the big buttons here were
+    # "the round is prepared" with the Spell's colour, and one tap ended all seven steps).
+    big = phone.locator("#mk-prep .btn-huge")
+    expect(big).to_have_text("Done: flip the Day/Night board")
+    on_first_screen(phone, "#mk-prep .btn-huge")
+    view = tap(phone, live_server, code, big)
+    assert view["phase"] == "preparation" and view["current_step"] == "source"
+    while view["current_step"] != "spell_offer":
+        view = tap(phone, live_server, code, big)
+    # The Spell offer's own step asks the colour of the Spell leaving the offer; the Dummy gains that crystal.
     on_first_screen(phone, "#mk-spell-colour button[value=blue]")
     view = tap(phone, live_server, code, phone.locator("#mk-spell-colour button[value=blue]"))
-    assert view["phase"] == "tactics" and view["dummy"]["crystals"]["blue"] == 2
+    assert view["current_step"] == "tactics" and view["dummy"]["crystals"]["blue"] == 2
+    while view["phase"] == "preparation":
+        view = tap(phone, live_server, code, big)
+    assert view["phase"] == "tactics"
     assert view["dummy"]["deck"] == view["dummy"]["cards"] == 17  # the AA card joined its reshuffled deck
 
     # Round 2 (Night): the player picks; then the last city falls on the player's turn.

@@ -51,7 +51,7 @@ def test_mk_dum_4_preparation_asks_the_leaving_spells_colour_and_the_dummy_gains
     table = solo_table(mk_app, client, dummy_hero="goldyx")
     table.finish_round_by_announcing()
     assert table.view["phase"] == "preparation"
-    assert 'id="mk-spell-colour"' in table.html and 'name="spell_colour" value="blue"' in table.html
+    assert 'id="mk-spell-colour-all"' in table.html and 'name="spell_colour" value="blue"' in table.html
     table.act("tick_step", step="flip_board", through="players", spell_colour="blue")
     dummy = table.view["dummy"]
     assert table.view["phase"] == "tactics" and dummy["crystals"]["blue"] == 2 and dummy["deck"] == dummy["cards"] == 17
@@ -106,3 +106,46 @@ def test_the_phone_that_starts_a_solo_game_holds_its_one_seat_and_is_not_asked_w
 def test_a_game_of_several_seats_still_asks_the_phone_that_started_it(mk_app, client):
     url, _ = new_game(client, names=("Anna", "Boris"), heroes=("Tovak", "Goldyx"), dice_mode="app")
     assert "Is this the group screen or a player’s phone?" in client.get(url).get_data(as_text=True)
+
+
+def primary_form(html: str) -> str:
+    """The form holding the moment's primary button (the huge one, the N key)."""
+    forms = [f for f in re.findall(r'<form[^>]*>.*?</form>', html, re.S) if 'data-shortcut="next"' in f]
+    assert len(forms) == 1, forms
+    return forms[0]
+
+
+def text_of(html: str) -> str:
+    return htmllib.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)))
+
+
+def outside_details(html: str) -> str:
+    return re.sub(r"<details.*?</details>", "", html, flags=re.S)
+
+
+def test_mk_dum_4_one_tap_in_solo_preparation_does_one_step_and_the_spell_colour_is_its_own_steps(mk_app, client):
+    """Issue 42, point 2.3: at the first step of a solo round's preparation the big coloured buttons read "Done:
+    the round is prepared. The Spell that left the offer was: …" and one tap ended all 7 steps. The moment's
+    primary is the step's own Done; finishing every step at once is asked behind a <details>; the Spell's
+    colour is the Spell offer step's own choice."""
+    table = solo_table(mk_app, client, dummy_hero="goldyx")
+    table.finish_round_by_announcing()
+    assert table.view["phase"] == "preparation" and table.view["current_step"] == "flip_board"
+    prep = table.html[table.html.index('id="mk-prep"'):table.html.index('class="mk-checklist"')]
+    primary = primary_form(prep)
+    assert 'name="step" value="flip_board"' in primary and 'name="through"' not in primary
+    assert "Done: flip the Day/Night board" in text_of(primary) and "btn-huge" in primary
+    # nothing that finishes several steps, nor a colour, is one tap away: they wait behind the <details>
+    assert 'name="through"' not in outside_details(prep) and 'name="spell_colour"' not in outside_details(prep)
+    assert re.search(r'<details[^>]*>\s*<summary>.*?name="through" value="players"', prep, re.S)
+    table.act("tick_step", **dict(re.findall(r'name="(step)" value="([a-z_]+)"', primary)))
+    assert table.view["phase"] == "preparation" and table.view["current_step"] == "source"
+    while table.view["current_step"] != "spell_offer":
+        table.act("tick_step", step=table.view["current_step"])
+    prep = table.html[table.html.index('id="mk-prep"'):table.html.index('class="mk-checklist"')]
+    own = re.search(r'<form[^>]*id="mk-spell-colour".*?</form>', outside_details(prep), re.S).group(0)
+    assert 'name="step" value="spell_offer"' in own and 'name="through"' not in own
+    assert own.count('name="spell_colour"') == 4 and "Done: the Spell that left the offer was:" in text_of(own)
+    table.act("tick_step", step="spell_offer", spell_colour="red")
+    assert table.view["phase"] == "preparation" and table.view["current_step"] == "tactics"
+    assert table.view["dummy"]["crystals"]["red"] == 1

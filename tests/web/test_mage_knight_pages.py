@@ -482,9 +482,10 @@ def test_mk_set_1_the_same_hero_typed_in_two_languages_is_refused(client):
     assert response.status_code == 422
 
 
-def test_mk_prep_the_big_button_is_the_steps_own_done_and_the_round_is_prepared_the_smaller_below(mk_app, client):
-    """The moment's primary button (huge, the N key) ticks the current step; "the round is prepared" is a
-    secondary one after it, so the checklist is walked rather than skipped by its biggest button."""
+def test_mk_prep_the_big_button_is_the_steps_own_done_and_the_round_is_prepared_asks_first(mk_app, client):
+    """The moment's primary button (huge, the N key) ticks the current step; "the round is prepared" waits
+    behind a fold under it, so the checklist is walked one step a tap and ending it all takes asking first
+    (issue 42: one tap ended all seven steps)."""
     table = Table(mk_app, client, *new_game(client))
     table.pick_all()
     table.finish_round_by_announcing()
@@ -498,5 +499,7 @@ def test_mk_prep_the_big_button_is_the_steps_own_done_and_the_round_is_prepared_
     assert "Done: new Units offer" in step
     assert re.search(r'class="btn btn-huge mk-step-done"[^>]*data-shortcut="next"', step)
     assert 'name="through" value="players"' in whole and "Done: the round is prepared" in whole
-    assert "btn-huge" not in whole and "data-shortcut" not in whole and "btn-big" in whole
+    assert "btn-huge" not in whole and "data-shortcut" not in whole
+    fold = re.search(r'<details class="mk-more mk-prep-all".*?</details>', prep, re.S).group(0)
+    assert whole in fold and "Every step already done at the table?" in fold
     assert table.html.count('data-shortcut="next"') == 1

@@ -5,9 +5,10 @@ from __future__ import annotations
 from bench.taps import MageKnightRound, mice_and_mystics_cheese, mice_and_mystics_round
 
 
-def test_a_mage_knight_round_takes_22_taps_with_the_apps_dice_and_26_with_the_tables(app):
-    assert sum(MageKnightRound(app.test_client(), "app").measure().values()) <= 22
-    assert sum(MageKnightRound(app.test_client(), "table").measure().values()) <= 26
+def test_a_mage_knight_round_takes_23_taps_with_the_apps_dice_and_27_with_the_tables(app):
+    # 22 and 26 until issue 42: "the round is prepared" now asks first (its fold is a tap of its own).
+    assert sum(MageKnightRound(app.test_client(), "app").measure().values()) <= 23
+    assert sum(MageKnightRound(app.test_client(), "table").measure().values()) <= 27
 
 
 def test_a_quiet_mice_and_mystics_round_is_one_next_per_card_and_cheese_a_tap_or_two(app):
