@@ -19,6 +19,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     from flask import Flask
     app = Flask(__name__, instance_path=str(INSTANCE), instance_relative_config=True,
                 template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    # A path with doubled slashes is not found, rather than redirected to its merged form: werkzeug builds
+    # that redirect on the Host header, which the client writes ("//x" at Host: evil.example -> evil.example).
+    app.url_map.merge_slashes = False
     os.makedirs(app.instance_path, exist_ok=True)
 
     from . import config
