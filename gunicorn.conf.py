@@ -7,6 +7,7 @@ worker loads after gevent has patched the standard library.
 """
 import ipaddress
 import os
+import sys
 
 bind = [f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '5000')}"]
 # A socket already bound and listening, handed over open (companion/serving.py: the tests' and the
@@ -51,6 +52,17 @@ def post_worker_init(worker):
         store.warm_up()
     compile_all(worker.wsgi)
     settle()
+
+
+def on_starting(server):
+    """A SQLite database that cannot be written: every worker would fail to boot with a traceback about
+    "unable to open database file". Said in one line instead, and the server stops before it forks any."""
+    from companion import INSTANCE  # the package's own modules import Flask only in create_app
+    from companion.config import database_url, sqlite_unwritable
+    problem = sqlite_unwritable(database_url(INSTANCE))
+    if problem:
+        server.log.error(problem)
+        sys.exit(1)
 
 
 def reachable_without_proxy(host: str) -> bool:

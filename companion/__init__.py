@@ -3,21 +3,34 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from flask import Flask
+if TYPE_CHECKING:
+    from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
+INSTANCE = ROOT / "instance"  # the secret key and the SQLite database, unless the environment says otherwise
 
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app: configuration, extensions, game kinds, blueprints."""
-    app = Flask(__name__, instance_relative_config=True,
+    # Imported here: gunicorn's master reads companion.config (gunicorn.conf.py) before the workers
+    # patch the standard library for gevent, and must not import the web stack first.
+    from flask import Flask
+    app = Flask(__name__, instance_path=str(INSTANCE), instance_relative_config=True,
                 template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    # A path with doubled slashes is not found, rather than redirected to its merged form: werkzeug builds
+    # that redirect on the Host header, which the client writes ("//x" at Host: evil.example -> evil.example).
+    app.url_map.merge_slashes = False
     os.makedirs(app.instance_path, exist_ok=True)
 
     from . import config
     app.config.from_mapping(config.DEFAULTS)
     if test_config is None:
+        # Said before anything touches the database, whose errors would not say why (bin/serve's upgrade).
+        problem = config.sqlite_unwritable(config.database_url(app.instance_path))
+        if problem:
+            raise SystemExit(problem)
         app.config.from_mapping(config.from_environment(app.instance_path))
     else:
         app.config.from_mapping(test_config)

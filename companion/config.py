@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import tempfile
 from pathlib import Path
 
 
@@ -19,12 +20,37 @@ def secret_key(instance_path: str) -> str:
     return path.read_text().strip()
 
 
+def database_url(instance_path: str | Path) -> str:
+    """DATABASE_URL, else SQLite in the instance folder."""
+    return os.environ.get("DATABASE_URL") or f"sqlite:///{Path(instance_path) / 'companion.db'}"
+
+
+def sqlite_unwritable(url: str) -> str | None:
+    """What stops SQLite from writing the database `url` names, in one line; None if nothing does (or the
+    database is not a SQLite file). SQLite creates files beside the database (its write-ahead log, our
+    write locks): its folder must take new files, as the file itself must take writes."""
+    scheme, found, rest = url.partition(":///")
+    path = rest.split("?", 1)[0]
+    if not found or scheme.split("+", 1)[0] != "sqlite" or path in ("", ":memory:"):
+        return None
+    database = Path(path).absolute()
+    try:
+        with tempfile.TemporaryFile(dir=database.parent):
+            pass
+        if database.exists():
+            with open(database, "r+b"):
+                pass
+    except OSError as error:
+        return (f"The SQLite database {database} cannot be written ({error.strerror}): its folder must be writable "
+                f"(SQLite keeps files beside it), or set DATABASE_URL to a database that is.")
+    return None
+
+
 def from_environment(instance_path: str) -> dict:
     """The configuration of a running app."""
-    database_url = os.environ.get("DATABASE_URL") or f"sqlite:///{Path(instance_path) / 'companion.db'}"
     return {
         "SECRET_KEY": secret_key(instance_path),
-        "SQLALCHEMY_DATABASE_URI": sqlalchemy_url(database_url),
+        "SQLALCHEMY_DATABASE_URI": sqlalchemy_url(database_url(instance_path)),
         "PUBLIC_URL": os.environ.get("PUBLIC_URL", ""),
         # Reverse proxies in front (docs/DEPLOY.md): their X-Forwarded-For/-Proto are then believed.
         "PROXIES": int(os.environ.get("PROXIES", "0")),
@@ -90,7 +116,12 @@ DEFAULTS = {
     # SQLite: how often each process asks whether another one committed (PRAGMA data_version, a few
     # microseconds); PostgreSQL pushes instead (LISTEN/NOTIFY).
     "PROXIES": 0,
-    "BODY_READ_SECONDS": 10.0,  # a request body must have arrived by then (see web/body_timeout.py)
+    # A request body must have arrived by then, counting only the time spent waiting for it
+    # (web/body_timeout.py)...
+    "BODY_READ_SECONDS": 10.0,
+    # ...plus a second per this many bytes of it: a 32 MB game file from a phone at the edge of the
+    # Wi-Fi (4 Mbit/s) still arrives, and a client trickling a large body is still cut off within a minute or so.
+    "BODY_BYTES_PER_SECOND": 500_000,
     "LIVE_POLL_INTERVAL": 0.01,
     # Waiting requests one device or one network address may hold open in each server process:
     # beyond it a 429 at once, so no client can hoard the server's connections.

@@ -9,9 +9,9 @@ from flask import Flask, current_app, g, request
 from flask_babel import Babel, get_locale, get_translations
 from jinja2 import pass_context
 from jinja2.runtime import Context
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
-from .rules.base import Text
+from .rules.base import Escaping, Text
 
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 LANG_COOKIE = "lang"
@@ -38,6 +38,29 @@ def translate(text: Any) -> str:
     if not isinstance(text, Text):
         return str(text)
     return text.render(_gettext, _ngettext)
+
+
+def isolated(value: Any) -> Markup:
+    """A name a player may have written (a game's title, a player's, a device's; or a Text naming one), as
+    HTML that keeps its writing direction to itself: a right-to-left override in "\u202eAnna" turns no
+    text around it (<bdi>)."""
+    if isinstance(value, (Text, dict)):
+        return Markup("<bdi>%s</bdi>") % translate_html(value)
+    return Markup("<bdi>%s</bdi>") % value
+
+
+HTML = Escaping(words=lambda text: str(escape(text)), value=lambda text: str(isolated(text)))
+
+
+def translate_html(text: Any) -> Markup:
+    """translate() as HTML for a page's text: the message escaped, each string value in it isolated(). A
+    string, not a message, is taken for such a value itself (the rules give a group's own mouse or minion
+    its name as it was written). In an attribute, use translate()."""
+    if isinstance(text, dict):
+        text = Text.from_json(text)
+    if not isinstance(text, Text):
+        return isolated(text)
+    return Markup(text.render(_gettext, _ngettext, HTML))
 
 
 def compile_catalogs() -> None:
@@ -103,6 +126,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_callables(_gettext, _ngettext, newstyle=True)
     app.jinja_env.globals.update(gettext=_template_gettext, ngettext=_template_ngettext, _=_template_gettext)
-    app.jinja_env.globals["t"] = translate
+    # In a page's text, a message's names are isolated (translate_html); in an attribute, plain (t_text).
+    app.jinja_env.globals.update(t=translate_html, t_text=translate)
+    app.jinja_env.filters["isolated"] = isolated
     app.jinja_env.globals["current_locale"] = current_language
     app.jinja_env.policies["ext.i18n.trimmed"] = True

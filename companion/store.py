@@ -997,6 +997,11 @@ def _check_event(kind: Any, e: dict) -> None:
             or not is_plain_params(e["params"]):
         raise BadImport(N_("An event in the file is damaged."))
     datetime.fromisoformat(e["at"])
+    # An undo names an earlier change (the chain check says which); any other change names none.
     undoes = e.get("undoes_seq")
-    if (e["action"] == UNDO) != (isinstance(undoes, int) and 0 < undoes < e["seq"]):
+    if e["action"] == UNDO:
+        names_earlier = isinstance(undoes, int) and not isinstance(undoes, bool) and 0 < undoes < e["seq"]
+        if not names_earlier:
+            raise BadImport(N_("An event in the file is damaged."))
+    elif undoes is not None:
         raise BadImport(N_("An event in the file is damaged."))

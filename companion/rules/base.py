@@ -46,20 +46,43 @@ class Text:
         return cls(str(data["msgid"]), params, data.get("plural"))
 
     def render(self, gettext: Callable[[str], str] = lambda s: s,
-               ngettext: Callable[[str, str, int], str] = lambda s, p, n: s if n == 1 else p) -> str:
-        """The message in a language: pass the translation functions (identity gives English)."""
-        values = {k: v.render(gettext, ngettext) if isinstance(v, Text) else v
-                  for k, v in self.params.items()}
+               ngettext: Callable[[str, str, int], str] = lambda s, p, n: s if n == 1 else p,
+               escaping: Escaping | None = None) -> str:
+        """The message in a language: pass the translation functions (identity gives English).
+
+        With `escaping`, the message as markup (the web layer's HTML): its own words and numbers escaped, and
+        each string value (a name a player may have written) escaped and set apart, so that none turns the
+        text around it."""
+        if escaping is None:
+            values = {k: shown(v.render(gettext, ngettext) if isinstance(v, Text) else v)
+                      for k, v in self.params.items()}
+            words: Callable[[str], str] = str
+        else:  # markup is never cut: each plain value is, before it is escaped
+            values = {k: v.render(gettext, ngettext, escaping) if isinstance(v, Text)
+                      else escaping.value(shown(v)) if isinstance(v, str) else escaping.words(shown(v))
+                      for k, v in self.params.items()}
+            words = escaping.words
+        n = self.params.get("n")
         try:
-            template = (ngettext(self.msgid, self.plural, plural_count(values.get("n")))
+            template = (ngettext(self.msgid, self.plural,
+                                 plural_count(n.render(gettext, ngettext) if isinstance(n, Text) else n))
                         if isinstance(self.plural, str) else gettext(self.msgid))
-            return fill(template, values)
+            return fill(words(template), values)
         except KeyError:
             pass  # a broken translation must never hide the message: fall back to the English text
         try:
-            return fill(self.msgid, values)
+            return fill(words(self.msgid), values)
         except KeyError:
-            return self.msgid  # damaged params (an edited file): still show something, never fail
+            return words(self.msgid)  # damaged params (an edited file): still show something, never fail
+
+
+@dataclass(frozen=True)
+class Escaping:
+    """How a message becomes markup: `words` escapes the message's own text; `value` escapes a plain value
+    and sets it apart."""
+
+    words: Callable[[str], str]
+    value: Callable[[str], str]
 
 
 # An action's params as the app takes them in (web/forms.py) and keeps them in its events: what a game
@@ -72,12 +95,14 @@ PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]{0,39})\}")
 MAX_SHOWN_VALUE = MAX_PARAM_TEXT  # a message's text values come from params or from a state built of them
 
 
-def fill(template: str, values: Mapping[str, Any]) -> str:
+def fill(template: str, values: Mapping[str, str]) -> str:
     """`template` with each `{name}` replaced by its value; any other brace stays as it is."""
-    def value(match: re.Match) -> str:
-        shown = values[match.group(1)]
-        return (shown if isinstance(shown, str) else str(shown) if is_scalar(shown) else "…")[:MAX_SHOWN_VALUE]
-    return PLACEHOLDER.sub(value, template)
+    return PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
+
+
+def shown(value: Any) -> str:
+    """A message's value as text, at most MAX_SHOWN_VALUE characters."""
+    return (value if isinstance(value, str) else str(value) if is_scalar(value) else "…")[:MAX_SHOWN_VALUE]
 
 
 def is_scalar(value: Any) -> bool:

@@ -1,6 +1,8 @@
-"""A request's body must arrive within BODY_READ_SECONDS, or 408: gunicorn bounds only the headers' time."""
+"""A request's body must arrive within BODY_READ_SECONDS (a large one a little longer), or 408: gunicorn
+bounds only the headers' time."""
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from flask import Flask
@@ -10,25 +12,38 @@ from ..database import cooperative
 
 
 class BoundedBody:
-    def __init__(self, app, seconds: float):
-        self.app, self.seconds = app, seconds
+    def __init__(self, app, seconds: float, bytes_per_second: float):
+        self.app, self.seconds, self.bytes_per_second = app, seconds, bytes_per_second
 
     def __call__(self, environ: dict, start_response):
-        if cooperative() and environ.get("CONTENT_LENGTH", "0") not in ("", "0"):
-            environ["wsgi.input"] = _TimedInput(environ["wsgi.input"], self.seconds)
+        length = environ.get("CONTENT_LENGTH", "")
+        chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+        if cooperative() and (chunked or length not in ("", "0")):
+            allowance = int(length) / self.bytes_per_second if length.isdigit() else 0.0
+            environ["wsgi.input"] = _TimedInput(environ["wsgi.input"], self.seconds + allowance)
         return self.app(environ, start_response)
 
 
 class _TimedInput:
-    """Each read may wait for the client at most `seconds` (an overall deadline cut off slow servers)."""
+    """All the reads of one body together may wait for the client at most `seconds`.
+
+    Only the waiting counts: a body already here is read at once however busy the server was (a deadline
+    on the clock cut off slow *servers*). But the waits add up, so a client that sends each piece just in
+    time for its read still has to send the whole within `seconds`."""
 
     def __init__(self, stream, seconds: float):
-        self._stream, self._seconds = stream, seconds
+        self._stream, self._left = stream, seconds
 
     def _timed(self, read, *args: Any):
         import gevent
-        with gevent.Timeout(self._seconds, RequestTimeout()):
-            return read(*args)
+        if self._left <= 0:
+            raise RequestTimeout()
+        start = time.monotonic()
+        try:
+            with gevent.Timeout(self._left, RequestTimeout()):
+                return read(*args)
+        finally:
+            self._left -= time.monotonic() - start
 
     def read(self, *args: Any) -> bytes:
         return self._timed(self._stream.read, *args)
@@ -44,4 +59,4 @@ class _TimedInput:
 
 
 def init_app(app: Flask) -> None:
-    app.wsgi_app = BoundedBody(app.wsgi_app, app.config["BODY_READ_SECONDS"])
+    app.wsgi_app = BoundedBody(app.wsgi_app, app.config["BODY_READ_SECONDS"], app.config["BODY_BYTES_PER_SECOND"])

@@ -9,6 +9,7 @@ from flask import Flask, Response, g, request, session
 from flask_babel import gettext as _
 
 from .. import security, store
+from ..i18n import isolated
 
 DEVICE_COOKIE = "device"
 _VALID = re.compile(r"^[A-Za-z0-9_-]{16,32}$")
@@ -43,7 +44,8 @@ def set_label(label: str) -> None:
 
 
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals["device_name"] = device_name
+    # On a page a device's name is a name a player may have written: isolated (i18n.isolated).
+    app.jinja_env.globals["device_name"] = lambda label, device_id: isolated(device_name(label, device_id))
 
     @app.before_request
     def identify() -> None:

@@ -37,8 +37,9 @@
   function followMoment() {
     var panel = document.getElementById("game-panel");
     var moment = document.getElementById("chrome-moment");
-    if (panel && moment && panel.dataset.moment !== undefined) {
-      moment.textContent = panel.dataset.moment;
+    var next = panel && panel.querySelector("template.panel-moment");
+    if (next && moment) {
+      moment.replaceChildren(next.content.cloneNode(true));
       var mine = panel.querySelector(".seat-banner.now");
       document.getElementById("chrome").classList.toggle("chrome-now", !!mine);
     }

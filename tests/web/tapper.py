@@ -88,7 +88,7 @@ class _Forms(HTMLParser):
 
 def forms_of(page: str) -> list[Form]:
     parser = _Forms()
-    parser.feed(page)
+    parser.feed(re.sub(r"</?bdi>", "", page))  # a name's isolating element splits no button's words
     return parser.forms
 
 

@@ -157,3 +157,38 @@ def test_on_postgresql_an_imported_controller_of_the_longest_name_can_take_its_s
     data["state"]["mice"][0]["controller"] = "Ж" * 74
     assert import_json(client, data).status_code == 400
 
+
+
+@pytest.fixture
+def undone_export(client):
+    """Mice and Mystics: cheese added twice, the second undone (events 1, 2 and the undo, 3)."""
+    code = client.post("/api/games", json={"kind": "mice_mystics", "setup": MM_SETUP}).get_json()["code"]
+    api_act(client, code, "add_cheese", reason="minion_attack")
+    api_act(client, code, "add_cheese", reason="minion_attack")
+    version = client.get(f"/api/games/{code}").get_json()["version"]
+    assert client.post(f"/api/games/{code}/undo", json={"version": version}).status_code == 200
+    return client.get(f"/api/games/{code}/export").get_json()
+
+
+@pytest.mark.parametrize("link", [10 ** 9, -1, 0, 1, 2, True, "1", 1.0])
+def test_an_ordinary_change_that_claims_to_undo_something_is_refused(client, app, undone_export, link):
+    assert [e["undoes_seq"] for e in undone_export["events"]] == [None, None, 2]
+    undone_export["events"][1]["undoes_seq"] = link
+    response = import_json(client, undone_export)
+    assert response.status_code == 400
+    assert games(app) == 1
+
+
+@pytest.mark.parametrize("link", [True, 2.0, "2", None, 1, 3, -1])
+def test_an_undo_that_names_anything_but_the_change_it_undid_is_refused(client, app, undone_export, link):
+    undone_export["events"][2]["undoes_seq"] = link
+    response = import_json(client, undone_export)
+    assert response.status_code == 400
+    assert games(app) == 1
+
+
+def test_the_undone_game_itself_imports_with_its_links(client, undone_export):
+    response = import_json(client, undone_export)
+    assert response.status_code == 201
+    code = response.get_json()["code"]
+    assert [e["undoes_seq"] for e in client.get(f"/api/games/{code}/export").get_json()["events"]] == [None, None, 2]

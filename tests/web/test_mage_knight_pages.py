@@ -8,7 +8,7 @@ import pytest
 
 from companion import store
 from tests.conftest import csrf_token, make_app
-from tests.web.helpers import HTMX, alert
+from tests.web.helpers import HTMX, alert, words
 
 KINDS = ("companion.rules.mage_knight",)
 
@@ -113,7 +113,7 @@ def test_setup_through_the_real_form_renders_the_round(client):
     assert re.search(r'<html[^>]*class="day theme-mage_knight"', page)
     assert "Round 1 of 3" in page and "Picks a tactic now" in page
     # round 1: reverse hero-choice order, so Boris picks first
-    assert re.search(r'id="mk-who">\s*Boris\s*<', page)
+    assert re.search(r'id="mk-who">\s*Boris\s*<', words(page))
     assert "The Source" in page and 'id="mk-rolls"' in page and "Dice: the app rolls" in page
     assert 'id="mk-enter-source"' not in page  # the app rolled: nothing to enter
     assert "Early Bird" in page and "The Right Moment" in page
@@ -203,19 +203,19 @@ def test_fame_below_zero_is_422_and_fame_shows_level_and_hand_limit(mk_app, clie
 def test_turns_offer_dice_end_turn_and_end_of_round(mk_app, client):
     table = Table(mk_app, client, *new_game(client))
     table.act("pick_tactic", player="p2", tactic="planning")
-    assert "Picks a tactic now" in table.html and re.search(r'id="mk-who">\s*Anna\s*<', table.html)
+    assert "Picks a tactic now" in table.html and re.search(r'id="mk-who">\s*Anna\s*<', words(table.html))
     assert "Planning" not in re.search(r'id="mk-tactics".*?</ul>', table.html, re.S).group(0)
     table.act("pick_tactic", player="p1", tactic="early_bird")
     v = table.view
     assert v["phase"] == "turns" and v["current_seat"] == "p1"  # Early Bird (1) goes first
-    assert re.search(r'id="mk-who">\s*Anna\s*<', table.html) and "Round Order" in table.html
+    assert re.search(r'id="mk-who">\s*Anna\s*<', words(table.html)) and "Round Order" in table.html
     assert "Announce End of Round" in table.html and "Yes, the Deed deck is empty" in table.html
     die = v["takeable_dice"][0]
     table.act("take_die", player="p1", die=str(die))
     assert "End turn: the app rolls the dice you used" in table.html and "(in use)" in table.html
     assert 'id="mk-announce"' not in table.html  # not after doing something this turn
     table.act("end_turn", player="p1")
-    assert re.search(r'id="mk-who">\s*Boris\s*<', table.html)
+    assert re.search(r'id="mk-who">\s*Boris\s*<', words(table.html))
     # without the confirmation the announcement is refused
     table.act("announce_end_of_round", expect=422, player="p2")
     table.act("announce_end_of_round", player="p2", deck_empty="1")
@@ -296,7 +296,7 @@ def test_the_panel_renders_in_russian_and_works_without_htmx(mk_app, client):
     response = client.post(url + "/act", data={"csrf_token": token, "version": "0", "action": "pick_tactic",
                                                "player": "p2", "tactic": "rethink"})
     assert response.status_code == 303
-    page = client.get(url).get_data(as_text=True)
+    page = words(client.get(url).get_data(as_text=True))
     assert "Boris picked Rethink" in page and "Rethink: Boris discards up to 3 cards" in page  # the on-take notice
     assert 'href="#mk-deeds-ref"' in page and 'id="mk-deeds-ref"' in page
 
@@ -367,7 +367,7 @@ def test_group_screen_in_preparation_shows_the_step_name_big_and_its_instruction
     table.finish_round_by_announcing()
     for step in ("flip_board", "source", "units", "aa_offer", "spell_offer", "tactics"):
         table.act("tick_step", step=step)
-    html = htmllib.unescape(client.get(table.url + "/screen").get_data(as_text=True))
+    html = htmllib.unescape(words(client.get(table.url + "/screen").get_data(as_text=True)))
     big = re.search(r'<p class="screen-now mks-step"[^>]*>(.*?)</p>', html, re.S).group(1)
     assert big.strip() == "Each player readies and draws"
     assert re.search(r'<p class="mks-step-text">[^<]{40,}</p>', html)

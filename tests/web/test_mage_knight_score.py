@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tests.conftest import csrf_token, make_app
-from tests.web.helpers import HTMX, alert, api_act
+from tests.web.helpers import HTMX, alert, api_act, words
 
 SETUP = {"player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"], "scenario": "custom", "round_limit": 1,
          "mode": "competitive"}
@@ -41,7 +41,7 @@ def version_of(page: str) -> str:
 
 
 def text_of(page: str) -> str:
-    return " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+    return " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", words(page))).split())
 
 
 def post(client, code, page, htmx=True, **fields):
@@ -208,7 +208,7 @@ def test_mk_sco_once_every_sheet_is_complete_the_result_comes_before_the_sheets(
     titles, table = page.index('class="mk-titles"'), page.index("<table")
     assert result < winner < totals < titles < table
     rows = client.get(f"/api/games/{code}").get_json()["view"]["score"]["table"]["rows"]
-    shown = re.findall(r'mk-totals-name">([^<]+)</span> <strong class="mk-totals-n">(\d+)<', page)
+    shown = re.findall(r'mk-totals-name">([^<]+)</span> <strong class="mk-totals-n">(\d+)<', words(page))
     expected = sorted(((r["player"], r["total"]) for r in rows), key=lambda r: -r[1])
     assert shown == [({"p1": "Anna", "p2": "Boris"}[p], str(t)) for p, t in expected]
     assert text_of(page[page.rindex("<", 0, winner):]).startswith("Winner: Anna")

@@ -1,6 +1,7 @@
 """The scenario specials, Day/Night variants and flipped tokens on the Mage Knight page, with forms only (no JS)."""
 from __future__ import annotations
 
+from tests.web.helpers import words
 from tests.web.test_mage_knight_pages import Table, client, mk_app, new_game  # noqa: F401 (fixtures)
 
 
@@ -45,8 +46,8 @@ def test_mk_tok_1_one_tap_flips_a_token_and_the_page_says_the_turn_is_skipped(mk
     other = next(s for s in t.view["round_order"] if s != t.view["current_seat"])
     name = {"p1": "Anna", "p2": "Boris"}[other]
     current = {"p1": "Anna", "p2": "Boris"}[t.view["current_seat"]]
-    assert 'id="mk-tokens"' in t.html and f"{name}: token flipped" in t.folded("mk-tokens")
-    assert f"{current}: token flipped" not in t.folded("mk-tokens")
+    assert 'id="mk-tokens"' in t.html and f"{name}: token flipped" in words(t.folded("mk-tokens"))
+    assert f"{current}: token flipped" not in words(t.folded("mk-tokens"))
     t.act("flip_token", player=other)
     assert "Round Order token face down: the next turn is skipped." in t.html
     t.act("end_turn", player=t.view["current_seat"])

@@ -86,6 +86,15 @@ def test_next_only_ever_leads_to_a_page_of_this_site(client, target):
         assert not any(ord(ch) < 32 for ch in location)
 
 
+@pytest.mark.parametrize("path", ["/static//x", "/static//css/app.css", "/g//K7Q3M", "/g/K7Q3M//screen",
+                                  "/api//games/K7Q3M", "/about//"])
+def test_a_path_with_doubled_slashes_never_sends_the_device_to_the_host_it_named(client, path):
+    # The Host header is the client's to write: a redirect built from it could send a device anywhere.
+    response = client.get(path, headers={"Host": "evil.example"})
+    location = response.headers.get("Location", "/")
+    assert "evil.example" not in location and location.startswith("/") and not location.startswith("//"), location
+
+
 def test_next_to_a_page_of_this_site_is_kept(client):
     token = csrf_token(client)
     response = client.post("/lang", data={"csrf_token": token, "next": "/g/K7Q3M?x=1", "lang": "en"})

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.helpers import HTMX, api_act, new_counter
+from tests.web.helpers import HTMX, api_act, new_counter, words
 
 
 def api_get(client, code: str) -> dict:
@@ -20,7 +20,7 @@ def test_screen_page_and_fragment(client):
 
 
 def free_seats(html: str) -> list[str]:
-    section = re.search(r'<section class="screen-seats".*?</section>', html, re.S)
+    section = re.search(r'<section class="screen-seats".*?</section>', words(html), re.S)
     return re.findall(r"<li>([^<]*)</li>", section.group(0)) if section else []
 
 
@@ -68,7 +68,7 @@ def test_mage_knight_screen_shows_end_of_round_and_the_last_turns_left(client):
     announcer = api_get(client, code)["view"]["current_seat"]
     api_act(client, code, "announce_end_of_round", player=announcer, deck_empty=True)
     names = {"p1": "Vera", "p2": "Boris"}
-    html = client.get(f"/g/{code}/screen", headers=HTMX).get_data(as_text=True)
+    html = words(client.get(f"/g/{code}/screen", headers=HTMX).get_data(as_text=True))
     assert f"End of Round announced by {names[announcer]}." in html and "Last turns left: 1" in html
 
 
@@ -78,7 +78,7 @@ def test_mage_knight_screen_shows_the_mana_steal_die_by_its_holder(client):
     die = next(d["index"] for d in view["source"] if d["basic"] and d["status"] == "ready")
     colour = view["source"][die]["colour"]
     api_act(client, code, "pick_tactic", player=view["pick_queue"][0], tactic="mana_steal", die=die)
-    html = client.get(f"/g/{code}/screen", headers=HTMX).get_data(as_text=True)
+    html = words(client.get(f"/g/{code}/screen", headers=HTMX).get_data(as_text=True))
     holder = {"p1": "Vera", "p2": "Boris"}[view["pick_queue"][0]]
     entry = html.split(f"<strong>{holder}</strong>")[1].split("</li>")[0]
     assert "Mana Steal" in entry and f"mk-die-{colour}" in entry and "on Mana Steal" in entry
@@ -91,7 +91,7 @@ def test_mice_screen_shows_players_and_cheese_per_mouse(client):
     api_act(client, code, "mouse_cheese", mouse="lily", delta=3)
     while api_get(client, code)["view"]["acting_card"]["kind"] != "minion":
         api_act(client, code, "next_turn")
-    html = client.get(f"/g/{code}/screen", headers=HTMX).get_data(as_text=True)
+    html = words(client.get(f"/g/{code}/screen", headers=HTMX).get_data(as_text=True))
     lily = html.split("Lily</span>")[1].split("</li>")[0]
     assert "Vera" in lily and "3 cheese" in lily
     mover = api_get(client, code)["view"]["minions_mover"]
@@ -108,7 +108,7 @@ def test_screen_folds_join_and_devices_into_a_corner_once_every_seat_is_taken(ap
     other.post(url + "/seat", data={"csrf_token": other_token, "seat": "odd"})
     html = screen.get(url + "/screen").get_data(as_text=True)
     assert '<details id="screen-corner">' in html and 'class="screen screen-seated"' in html
-    assert "· Even" in html and "· Odd" in html  # each device named by its seat
+    assert "· Even" in words(html) and "· Odd" in words(html)  # each device named by its seat
     fragment = screen.get(url + "/screen", headers=HTMX).get_data(as_text=True)
     assert "screen-seated" in fragment and "screen-corner" not in fragment  # the live panel: just the class
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.helpers import HTMX, api_act
+from tests.web.helpers import HTMX, api_act, words
 
 MK = {"player_name": ["Vera", "Boris", "Chen"], "hero": ["tovak", "goldyx", "norowas"], "scenario": "full_conquest"}
 NAMES = {"p1": "Vera", "p2": "Boris", "p3": "Chen"}
@@ -18,7 +18,7 @@ def screen(client, code: str, lang: str = "en") -> str:
 
 
 def next_line(html: str) -> str:
-    match = re.search(r'class="screen-next">([^<]*)<', html)
+    match = re.search(r'class="screen-next">([^<]*)<', words(html))
     return match.group(1).strip() if match else ""
 
 

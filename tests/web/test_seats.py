@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.helpers import HTMX, act, alert, new_counter
+from tests.web.helpers import HTMX, act, alert, new_counter, words
 
 
 def seat(client, url, token, seat_id, **extra):
@@ -72,8 +72,8 @@ def test_a_phone_that_joins_by_code_is_offered_its_seats_player_name_as_its_labe
     offer = next(f for f in thumb.forms if "seat-label-offer" in f.attrs.get("class", ""))
     assert offer.button().get("text") == "Call this device “Boris”"
     thumb.tap(offer)
-    assert re.search(r"<li>Boris <span class=\"muted\">\(this device\)</span></li>", thumb.page)
+    assert re.search(r"<li><bdi>Boris</bdi> <span class=\"muted\">\(this device\)</span></li>", thumb.page)
     assert "Call this device" not in thumb.page  # named now: no more offer
     thumb.tap(thumb.form("pick_tactic", tactic="planning"))
     history = tablet.get(url + "/history").get_data(as_text=True)
-    assert re.search(r'"what">Boris picked Planning</span>\s*<span class="muted">Boris ·', history)
+    assert re.search(r'"what">Boris picked Planning</span>\s*<span class="muted">Boris ·', words(history))

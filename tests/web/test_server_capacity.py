@@ -125,3 +125,43 @@ def test_a_body_that_trickles_is_answered_408_and_changes_nothing(tmp_path):
             assert json.loads(response.read())["version"] == 0
     finally:
         stop_server(process)
+
+
+@pytest.mark.parametrize("framing", ["content-length", "chunked"])
+def test_a_body_whose_every_piece_comes_in_time_is_still_cut_off_once_the_whole_is_overdue(tmp_path, framing):
+    # A game file sent a piece every 0.2 s: each piece comes well before one read's time (1 s), but the
+    # whole would take 20 s, over four times the body's (1 s and 1 s per 500 KB). The server stops it
+    # before it is all sent.
+    database = f"sqlite:///{tmp_path / 'slow.db'}"
+    process, base = start_server(database, env={"BODY_READ_SECONDS": "1"}, log_file=tmp_path / "server.log")
+    try:
+        port = int(base.rsplit(":", 1)[1])
+        _, game = post_json(f"{base}/api/games", {"kind": "mice_mystics", "setup": SETUP})
+        with urllib.request.urlopen(f"{base}/api/games/{game['code']}/export", timeout=30) as response:
+            exported = response.read().rstrip()
+        pieces, size = 100, 16 * 1024
+        body = exported[:-1] + b" " * (pieces * size - len(exported)) + b"}"  # a valid file, padded
+        chunks = [body[at:at + size] for at in range(0, len(body), size)]
+        if framing == "chunked":
+            chunks = [b"%x\r\n%s\r\n" % (len(chunk), chunk) for chunk in chunks] + [b"0\r\n\r\n"]
+        sock = connect(port, 0)
+        sock.sendall(b"POST /api/import HTTP/1.1\r\nHost: table\r\nContent-Type: application/json\r\n"
+                     + (b"Transfer-Encoding: chunked" if framing == "chunked" else b"Content-Length: %d" % len(body))
+                     + b"\r\n\r\n")
+        sent, answer = 0, b""
+        try:
+            while sent < len(chunks) and not readable([sock], 0.2):
+                sock.sendall(chunks[sent])
+                sent += 1
+            answer = b"".join(read_all([sock]).values())
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # closed on us: cut off too
+        sock.close()
+        assert sent < len(chunks)
+        assert answer == b"" or answer.split(b"\r\n", 1)[0].upper() == b"HTTP/1.1 408 REQUEST TIMEOUT"
+        engine = sa.create_engine(database)
+        with engine.connect() as connection:
+            assert connection.execute(sa.text("SELECT count(*) FROM game")).scalar() == 1
+        engine.dispose()
+    finally:
+        stop_server(process)

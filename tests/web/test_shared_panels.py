@@ -13,7 +13,7 @@ import pytest
 
 from companion.web import games
 from tests.conftest import csrf_token
-from tests.web.helpers import HTMX, act, count, new_counter
+from tests.web.helpers import HTMX, act, count, new_counter, words
 from tests.web.test_api_stream import Follower, streaming_app
 from tests.web.test_game_pages import tokens_in
 from tests.web.test_seats import cue, seat
@@ -122,7 +122,7 @@ def test_a_kept_panel_never_shows_another_devices_seat_or_name_offer(app, render
     assert cue(seen["anna"]) == "Your turn" and 'data-seat="even"' in seen["anna"]
     assert "Call this device" not in seen["anna"]  # she has a name
     assert cue(seen["boris"]) == "Waiting" and 'data-seat="odd"' in seen["boris"]
-    assert "Call this device “Odd”" in seen["boris"]
+    assert "Call this device “Odd”" in words(seen["boris"])
     assert cue(seen["carol"]) == "" and "data-seat" not in seen["carol"] and "Is this the group screen or a player’s phone?" in seen["carol"]
     # The same again, now from what was kept: each still sees only its own seat.
     renders.clear()
@@ -137,11 +137,11 @@ def test_who_holds_a_seat_is_in_the_seats_section_fetched_when_opened(app):
     seat(anna, url, anna_token, "even")
     boris, _ = device(app, url)
     live = panel(boris, url)
-    assert "held by Anna" not in live and f'hx-get="{url}/folded/seats"' in live
-    section = panel(boris, url + "/folded/seats")
+    assert "held by Anna" not in words(live) and f'hx-get="{url}/folded/seats"' in live
+    section = words(panel(boris, url + "/folded/seats"))
     assert "held by Anna" in section and 'name="csrf_token"' not in section
-    assert "held by Anna" not in panel(anna, url + "/folded/seats")  # hers: "this device"
-    page = boris.get(url + "/folded/seats").get_data(as_text=True)  # without JavaScript: a page of its own
+    assert "held by Anna" not in words(panel(anna, url + "/folded/seats"))  # hers: "this device"
+    page = words(boris.get(url + "/folded/seats").get_data(as_text=True))  # without JavaScript: a page of its own
     assert "held by Anna" in page and 'name="csrf_token"' in page and "Back to the game" in page
     assert boris.get(url + "/folded/nothing-of-the-kind", headers=HTMX).status_code == 404
 
@@ -172,12 +172,12 @@ def test_a_device_renamed_is_shown_by_its_new_name_at_once(app):
     boris, _ = device(app, url)
     before = panel(boris, url)
     live_token = re.search(r'data-live-token="([^"]+)"', before).group(1)
-    assert "held by Anna" in panel(boris, url + "/folded/seats")
+    assert "held by Anna" in words(panel(boris, url + "/folded/seats"))
     anna.post("/device", data={"csrf_token": anna_token, "label": "Anya"})
     # The seat's holder has a new name: the other devices are told the game moved, and see it.
     assert boris.get(f"{url}/live?v={live_token}&wait=0").status_code == 200
     assert re.search(r'data-live-token="([^"]+)"', panel(boris, url)).group(1) != live_token
-    assert "held by Anya" in panel(boris, url + "/folded/seats")
+    assert "held by Anya" in words(panel(boris, url + "/folded/seats"))
 
 
 def test_a_refused_action_is_never_kept_for_others(app, renders):
