@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from ..base import BadParams, N_, Outcome, RuleError, Text, param_int
 from . import hourglass
-from .achievements import scaper_rescued
+from .achievements import counted_capture, scaper_rescued
 from .chapter_end import end_chapter
 from .catalogue import find_mouse, mouse_name
 
@@ -43,7 +43,7 @@ def capture_mouse(state: dict, params: Mapping[str, Any], rng: random.Random) ->
     if scaper_rescued(state, mouse):
         return _scaper_rescue(state, mouse, lost)
     mouse["captured"], mouse["cheese"] = True, 0
-    mouse["captures"] += 1
+    counted_capture(state, mouse)
     notices: list[Text] = []
     hourglass.advance(state, notices)  # MM-CAP-2: the last capture too, before the chapter ends
     page = state["hourglass_page"]
@@ -77,7 +77,7 @@ def _scaper_rescue(state: dict, mouse: dict, lost: int) -> Outcome:
     rule still applies (its cheese and markers go, the hourglass moves)."""
     name = mouse_name(state, mouse["id"])
     mouse["cheese"] = 0
-    mouse["captures"] += 1
+    counted_capture(state, mouse)
     notices: list[Text] = []
     hourglass.advance(state, notices)
     page = state["hourglass_page"]
