@@ -12,7 +12,7 @@ from .rounds import source_awaited, source_entry_open, who_comes_next
 from .scenario_end import CITY_GOAL, default_cities
 from .seats import DUMMY, seat_ids
 from .special_actions import MAX_MINES, why_no_token_flips
-from .specials import elite_units_dealt, setup_reminders
+from .specials import elite_units_dealt, round_end_reminders, setup_reminders
 from .source import BASIC, COLOURS, DICE_MODES, is_depleted, source_size
 from .tactics import (BEFORE_THE_TURN, FLIPPED_WHEN_USED, TACTIC_NAMES, TACTICS, available_tactics, pick_queue,
                       removal_candidates, stealable_dice)
@@ -285,6 +285,7 @@ def view(state: dict) -> dict:
         "deeds": deed_reference(is_night), "deed_rules": PLAY_RULES,
         "summary": summary(state) if phase == "finished" else None,
         "notes": _notes(state),
+        "round_reminders": round_end_reminders(state) if phase in ("round_end", "preparation") else [],
         "flipped_tokens": list(state["flipped_tokens"]),
         "daytime": state["daytime"]["variant"], "darkness_roll_due": darkness_roll_due(state),
         "darkness_rolls": list(state["daytime"]["darkness_rolls"]), "night_has_fallen": night_has_fallen(state),

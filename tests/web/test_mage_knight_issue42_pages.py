@@ -1,0 +1,43 @@
+"""Mage Knight pages for issue 42's rules, in English and Russian: a scenario's round-end reminders (MK-SCN-6)."""
+from __future__ import annotations
+
+import html as markup
+
+import pytest
+
+from tests.web.test_mage_knight_pages import Table, client, mk_app, new_game  # noqa: F401 (fixtures)
+
+PORTAL = {"en": "One to Return: the portal closes at the end of Day 1.",
+          "ru": "Тот, кто вернётся: в конце первого дня портал закрывается — герой на нём выбывает"}
+SHIELDS = {"en": "Druid Nights: the first Night is over. Remove every Shield token from the glades",
+           "ru": "Ночи друидов: первая ночь окончена — уберите с магических полян все жетоны щита"}
+
+
+def table(mk_app, client, lang, **fields):  # noqa: F811
+    client.set_cookie("lang", lang)
+    return Table(mk_app, client, *new_game(client, dice_mode="app", **fields))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_mk_scn_6_one_to_return_the_portal_closing_is_on_the_round_end_and_the_next_preparation(mk_app, client,
+                                                                                               lang):  # noqa: F811
+    t = table(mk_app, client, lang, scenario="one_to_return")
+    t.pick_all()
+    t.finish_round_by_announcing()
+    assert t.view["phase"] == "preparation"
+    assert PORTAL[lang] in markup.unescape(t.html)  # the last turn's notices, then the preparation
+    t.act("tick_step", step=t.view["current_step"])
+    assert PORTAL[lang] in markup.unescape(t.html)  # still there, step after step
+    assert PORTAL[lang] in markup.unescape(client.get(t.url + "/screen").get_data(as_text=True))
+    t.act("skip_preparation")
+    assert PORTAL[lang] not in markup.unescape(client.get(t.url).get_data(as_text=True))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_mk_scn_6_druid_nights_shield_tokens_leave_at_the_end_of_the_first_night(mk_app, client,
+                                                                                lang):  # noqa: F811
+    t = table(mk_app, client, lang, scenario="druid_nights", start_at_night="1")
+    t.pick_all()
+    t.finish_round_by_announcing()
+    assert SHIELDS[lang] in markup.unescape(t.html)
+    assert SHIELDS[lang] in markup.unescape(client.get(t.url + "/screen").get_data(as_text=True))
