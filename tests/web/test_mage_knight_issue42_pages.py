@@ -1,4 +1,5 @@
-"""Mage Knight pages for issue 42's rules, in English and Russian: a scenario's round-end reminders (MK-SCN-6)."""
+"""Mage Knight pages for issue 42's rules, in English and Russian: a scenario's round-end reminders (MK-SCN-6), the
+Dummy's last three cards."""
 from __future__ import annotations
 
 import html as markup
@@ -41,3 +42,25 @@ def test_mk_scn_6_druid_nights_shield_tokens_leave_at_the_end_of_the_first_night
     t.finish_round_by_announcing()
     assert SHIELDS[lang] in markup.unescape(t.html)
     assert SHIELDS[lang] in markup.unescape(client.get(t.url + "/screen").get_data(as_text=True))
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", {"done": "Done: its last cards are flipped", "said": "The Dummy flips its last 3 cards: its deck is empty.",
+            "wrong": "ran out before the 3rd card"}),
+    ("ru", {"done": "Готово: последние карты открыты", "said": "Манекен открывает последние 3 карты: его колода пуста.",
+            "wrong": "кончилась раньше 3-й карты"}),
+])
+def test_the_dummys_turn_with_exactly_three_cards_says_its_last_three_are_flipped(mk_app, client, lang,
+                                                                                  words):  # noqa: F811
+    from tests.web.test_mage_knight_dummy import page_text, to_the_dummys_turn
+    client.set_cookie("lang", lang)
+    t = Table(mk_app, client, *new_game(client, names=("Solo",), heroes=("Tovak",), scenario="solo_conquest",
+                                        dice_mode="app", dummy_hero="goldyx"))
+    t.pick_all()
+    to_the_dummys_turn(t)
+    t.act("adjust_dummy", what="deck", delta=str(3 - t.view["dummy"]["deck"]))
+    assert t.view["dummy"]["deck"] == 3
+    assert words["done"] in page_text(t)  # one tap: no 3rd card's colour to ask, nothing is left after it
+    t.act("dummy_turn")
+    assert t.view["dummy"]["deck"] == 0
+    assert words["said"] in page_text(t) and words["wrong"] not in page_text(t)
