@@ -64,3 +64,35 @@ def test_the_dummys_turn_with_exactly_three_cards_says_its_last_three_are_flippe
     t.act("dummy_turn")
     assert t.view["dummy"]["deck"] == 0
     assert words["said"] in page_text(t) and words["wrong"] not in page_text(t)
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", {"store": "Sparing Power: put the top Deed card under it",
+            "take": "Sparing Power: flip it, take the cards under it into hand",
+            "stored": "Boris put the top Deed card under Sparing Power", "once": "once this round"}),
+    ("ru", {"store": "«Сбережённая сила»: положить под неё верхнюю карту колоды Деяний",
+            "take": "«Сбережённая сила»: перевернуть и взять карты из-под неё в руку",
+            "stored": "Boris: верхняя карта колоды Деяний положена под «Сбережённую силу»",
+            "once": "один раз за раунд"}),
+])
+def test_mk_tac_3_sparing_power_is_offered_before_each_of_its_owners_turns_until_flipped(mk_app, client, lang,
+                                                                                         words):  # noqa: F811
+    from tests.web.test_mage_knight_dummy import page_text
+    client.set_cookie("lang", lang)
+    t = Table(mk_app, client, *new_game(client, start_at_night="1", dice_mode="app"))
+    t.act("pick_tactic", player="p2", tactic="sparing_power")
+    t.act("pick_tactic", player="p1", tactic="from_the_dusk")
+    for _ in range(2):  # Boris's turns, one after the other: the card stores one each time
+        t.act("end_turn", player="p1")
+        text = page_text(t)
+        assert words["store"] in text and words["take"] in text and words["once"] not in text
+        t.act("use_tactic", player="p2", choice="store")
+        text = page_text(t)
+        assert words["stored"] in text and words["store"] not in text  # once before this turn
+        t.act("end_turn", player="p2")
+    t.act("end_turn", player="p1")
+    t.act("use_tactic", player="p2", choice="take")
+    assert t.view["flipped_tactics"] == ["sparing_power"]
+    t.act("end_turn", player="p2")
+    t.act("end_turn", player="p1")
+    assert words["store"] not in page_text(t) and words["take"] not in page_text(t)
