@@ -149,6 +149,31 @@ def test_the_mage_knight_screen_never_scrolls(live_server, device, locale, orien
 
 @pytest.mark.parametrize("orientation", ORIENTATIONS)
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+@pytest.mark.parametrize("scenario", ["one_to_return", "druid_nights"])
+def test_mk_scn_6_the_preparation_after_the_first_day_or_night_fits_with_its_reminder(live_server, device, locale,
+                                                                                       orientation, scenario):
+    """Four players, every seat free (the join code open): the longest preparation screen, with the reminder."""
+    code = api_game(live_server, "mage_knight", {"player_name": ["Vera", "Boris", "Chen", "Dana"],
+                                                 "hero": ["tovak", "goldyx", "norowas", "arythea"],
+                                                 "scenario": scenario, "dice_mode": "app",
+                                                 "start_at_night": scenario == "druid_nights"})
+    pick_all_tactics(live_server, code)
+    view = api_get(live_server, code)["view"]
+    api_act(live_server, code, "announce_end_of_round", {"player": view["current_seat"], "deck_empty": True})
+    while (view := api_get(live_server, code)["view"])["phase"] == "turns":
+        api_act(live_server, code, "end_turn", {"player": view["current_seat"]})
+    pages = screens(device, live_server, code, locale, orientation)
+    words = {"en-US": {"one_to_return": "the portal closes", "druid_nights": "Remove every Shield token"},
+             "ru-RU": {"one_to_return": "портал закрывается", "druid_nights": "все жетоны щита"}}[locale][scenario]
+    while (view := api_get(live_server, code)["view"])["phase"] == "preparation":
+        check(pages, version_of(live_server, code), f"{scenario}-{view['current_step']}")
+        for page in pages:
+            expect(page.locator(".mks-round-reminder")).to_contain_text(words)
+        api_act(live_server, code, "tick_step", {"step": view["current_step"]})
+
+
+@pytest.mark.parametrize("orientation", ORIENTATIONS)
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
 def test_the_table_dice_source_entry_fits_and_says_what_the_table_owes(live_server, device, locale, orientation):
     code = api_game(live_server, "mage_knight", {"player_name": ["Vera", "Boris", "Chen"],
                                                  "hero": ["tovak", "goldyx", "norowas"],

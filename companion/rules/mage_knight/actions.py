@@ -11,8 +11,8 @@ from .seats import DUMMY, player, seat_name, seat_param
 from .special_actions import SPECIAL_ACTIONS
 from .specials import blitz_fame
 from .source import BASIC, COLOURS, DICE_MODES, dice_to_reroll, is_depleted, min_basic, source_size
-from .tactics import (BEFORE_THE_TURN, FLIPPED_WHEN_USED, ON_TAKE, TACTICS, available_tactics, pick_queue,
-                      stealable_dice, tactic_name)
+from .tactics import (BEFORE_THE_TURN, FLIPPED_WHEN_USED, ON_TAKE, SPARING_POWER_CHOICES, TACTICS, available_tactics,
+                      pick_queue, stealable_dice, tactic_name)
 from .turns import (COLOUR_NAMES, PHASE_NAMES, colour_list, join, new_turn, seats_after, tactic_of,
                     turn_end_reminders, turn_fresh, unflipped)
 
@@ -402,12 +402,15 @@ def mana_search(state: dict, params: Params, rng: random.Random) -> Outcome:
 
 
 def use_tactic(state: dict, params: Params, rng: random.Random) -> Outcome:
-    """Flip a once-per-round tactic (Long Night, Midnight Meditation, Sparing Power) as its owner uses it."""
+    """Use a tactic that is flipped when used: Long Night and Midnight Meditation once this round, flipped; Sparing
+    Power once before each of its owner's turns until it is flipped (MK-TAC-3)."""
     _phase(state, "turns")
     seat = _current(state, params, allow_dummy=False)
     tactic = tactic_of(state, seat)
     if tactic not in FLIPPED_WHEN_USED or tactic == "the_right_moment":
         raise RuleError(N_("Your tactic is not one that is used and flipped."))
+    if tactic == "sparing_power":
+        return _sparing_power(state, seat, params)
     if tactic in state["flipped_tactics"]:
         raise RuleError(N_("{tactic} was already used this round."), tactic=tactic_name(tactic))
     if tactic in BEFORE_THE_TURN and not turn_fresh(state):
@@ -416,6 +419,26 @@ def use_tactic(state: dict, params: Params, rng: random.Random) -> Outcome:
     state["flipped_tactics"].append(tactic)
     return Outcome(state, Text(N_("{name} used {tactic}"), {"name": seat_name(state, seat),
                                                            "tactic": tactic_name(tactic)}))
+
+
+def _sparing_power(state: dict, seat: str, params: Params) -> Outcome:
+    """Before the turn, once: the top Deed card goes under the card (`choice` store), or the card is flipped and
+    the cards under it go into the hand (`choice` take); flipped, it does nothing more this round."""
+    choice = param_str(params, "choice", choices=SPARING_POWER_CHOICES)
+    if "sparing_power" in state["flipped_tactics"]:
+        raise RuleError(N_("Sparing Power is flipped: it does nothing more this round."))
+    if state["turn"]["sparing_power_used"]:
+        raise RuleError(N_("Sparing Power is used once before each of your turns: it was used before this one."))
+    if not turn_fresh(state):
+        raise RuleError(N_("{tactic} is used before the turn, before anything else is done."),
+                        tactic=tactic_name("sparing_power"))
+    state["turn"]["sparing_power_used"] = True
+    name = seat_name(state, seat)
+    if choice == "store":
+        return Outcome(state, Text(N_("{name} put the top Deed card under Sparing Power"), {"name": name}))
+    state["flipped_tactics"].append("sparing_power")
+    return Outcome(state, Text(N_("{name} flipped Sparing Power and took the cards under it into hand"),
+                               {"name": name}))
 
 
 def end_turn(state: dict, params: Params, rng: random.Random) -> Outcome:

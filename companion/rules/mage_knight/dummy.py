@@ -17,6 +17,7 @@ STARTING_CRYSTALS = {
 }
 FLIPPED = 3  # cards every turn, before the crystals of the third one's colour
 RAN_OUT = "none"  # the `third` param when the deck ran out before a third card
+LAST_CARDS = None  # no colour asked: at most 3 cards were left, all of them flipped (the 3rd, if any, among them)
 
 
 def random_hero(spare: list[str], rng: random.Random) -> str:
@@ -35,12 +36,12 @@ def tracked(dummy: dict) -> dict:
     return dummy if "deck" in dummy else {**new_dummy(dummy["hero"]), **dummy}
 
 
-def flips(dummy: dict, third: str) -> tuple[int, int]:
+def flips(dummy: dict, third: str | None) -> tuple[int, int]:
     """(cards flipped, of them the extra ones) for a turn whose third card has colour `third` (MK-DUM-3).
 
     The table's deck is the truth: a deck that ran out before the third card empties the count."""
     deck = dummy["deck"]
-    if third == RAN_OUT or deck <= FLIPPED:
+    if third in (RAN_OUT, LAST_CARDS) or deck <= FLIPPED:
         return deck, 0
     more = min(dummy["crystals"][third], deck - FLIPPED)
     return FLIPPED + more, more
@@ -56,14 +57,15 @@ def colour_asked(dummy: dict) -> bool:
     return dummy["deck"] > FLIPPED
 
 
-def take_turn(dummy: dict, third: str) -> list[Text]:
-    """Flip the cards for this turn; what to flip, and what comes next."""
+def take_turn(dummy: dict, third: str | None) -> list[Text]:
+    """Flip the cards for this turn; what to flip, and what comes next. `third` is the 3rd card's colour,
+    RAN_OUT when the table says the deck ran out before it, LAST_CARDS when no colour was asked."""
     flipped, more = flips(dummy, third)
     dummy["deck"] -= flipped
     emptied = dummy["deck"] == 0
     if third == RAN_OUT and flipped >= FLIPPED:  # the app's count was more than the table's deck held
         notices = [Text(N_("The Dummy's deck ran out before the 3rd card: the app counts it empty now."))]
-    elif third == RAN_OUT or (emptied and not more):
+    elif third in (RAN_OUT, LAST_CARDS) or (emptied and not more):
         notices = [Text(N_("The Dummy flips its last card: its deck is empty."), {"n": flipped},
                         plural=N_("The Dummy flips its last {n} cards: its deck is empty."))]
     elif more:

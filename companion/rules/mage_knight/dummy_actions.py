@@ -32,7 +32,7 @@ def dummy_turn(state: dict, params: Params, rng: random.Random) -> Outcome:
     if params.get("third") in (None, ""):
         if dummy.colour_asked(figure):
             raise RuleError(N_("Tap the colour of the Dummy's 3rd card, or that its deck ran out before it."))
-        third = dummy.RAN_OUT  # its last cards: their colour changes nothing
+        third = dummy.LAST_CARDS  # its last cards (3 at most): their colour changes nothing
     else:
         third = param_str(params, "third", choices=[*BASIC, dummy.RAN_OUT])
     before = figure["deck"]

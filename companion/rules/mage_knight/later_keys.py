@@ -12,7 +12,14 @@ LATER_KEYS = {
 }
 
 
+# A turn under way saved before Sparing Power was used once before each turn (MK-TAC-3): not used yet.
+LATER_TURN_KEYS = {"sparing_power_used": False}
+
+
 def with_later_keys(state: dict) -> dict:
     """`state` with every later key present (a fresh copy of the default where it is missing)."""
     missing = {k: copy.deepcopy(v) for k, v in LATER_KEYS.items() if k not in state}
+    turn = state.get("turn")
+    if isinstance(turn, dict) and any(k not in turn for k in LATER_TURN_KEYS):
+        missing["turn"] = {**LATER_TURN_KEYS, **turn}
     return {**state, **missing} if missing else state

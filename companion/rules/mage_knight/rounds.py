@@ -8,7 +8,7 @@ from ..base import N_, Text
 from . import daytime, dummy, source, units
 from .preparation import current_step
 from .seats import DUMMY, seat_ids, seat_name
-from .specials import elite_units_dealt, mines_reminders
+from .specials import elite_units_dealt, mines_reminders, round_end_reminders
 from .tokens import skip_turn, token_flipped
 from .tactics import dummy_picks, pick_queue, rearranged_round_order, removal_leaves_enough, removal_matters, tactic_name
 from .turns import TIME_NAMES, colour_list, join, new_turn, seats_after
@@ -167,6 +167,7 @@ def end_round(state: dict) -> list[Text]:
         state["phase"] = "finished"
         state["ended_by"] = "scenario_end" if state["scenario_end_met"] else "round_limit"
         return notices + [Text(N_("The game is over: score it by the scenario."))]
+    notices += round_end_reminders(state)
     if state["mode"] == "solo":
         used = [state["tactics"][s] for s in seat_ids(state)]
         if removal_leaves_enough(state, len(used)):

@@ -1,4 +1,5 @@
-"""Scenario specials that change the round: Elite Units, Blitz Fame, mines, setup reminders (MK-SCN-1..4)."""
+"""Scenario specials that change the round: Elite Units, Blitz Fame, mines, setup reminders, what a scenario has the
+table do at a round's end (MK-SCN-1..4, MK-SCN-6)."""
 from __future__ import annotations
 
 from ..base import N_, Text
@@ -81,3 +82,19 @@ def mines_reminders(state: dict) -> list[Text]:
     gifts = [Text(N_("{name} gains {n} crystal (one per liberated mine)."), {"name": name, "n": n},
                   plural=N_("{name} gains {n} crystals (one per liberated mine).")) for name, n in owners if n]
     return gifts or [Text(N_("Mines Liberation: nobody has liberated a mine yet, so no crystals this time."))]
+
+
+def round_end_reminders(state: dict) -> list[Text]:
+    """What the scenario has the table do as the round just played ends (MK-SCN-6): One to Return's portal closes
+    after the first Day, Druid Nights' Shield tokens leave the glades after the first Night. Shown at that
+    round's end and through the next preparation."""
+    times = [r["time_of_day"] for r in state["rounds"]]
+    if not times or times.count(times[-1]) != 1:  # only the first Day's or the first Night's end
+        return []
+    if state["scenario"] == "one_to_return" and times[-1] == "day":
+        return [Text(N_("One to Return: the portal closes at the end of Day 1. A hero standing on it now is "
+                        "eliminated; from now on it is an empty plain space."))]
+    if state["scenario"] == "druid_nights" and times[-1] == "night":
+        return [Text(N_("Druid Nights: the first Night is over. Remove every Shield token from the glades; they "
+                        "are marked again for the second Night's incantation."))]
+    return []

@@ -123,9 +123,10 @@ def _check_round(state: dict) -> None:
     turn = state["turn"]
     _expect((turn is not None) == (phase == "turns"), "turn")
     if turn is not None:
-        _expect(set(turn) == {"seat", "die_taken", "mana_search_used", "extra"} and turn["seat"] in seats, "turn")
+        flags = ("die_taken", "mana_search_used", "sparing_power_used", "extra")
+        _expect(set(turn) == {"seat", *flags} and turn["seat"] in seats, "turn")
         _expect(turn["seat"] != DUMMY or not turn["die_taken"], "dummy die")
-        _expect(all(isinstance(turn[k], bool) for k in ("die_taken", "mana_search_used", "extra")), "turn flags")
+        _expect(all(isinstance(turn[k], bool) for k in flags), "turn flags")
     final = state["final_turns"]
     _expect(final is None or (phase == "turns" and final["by"] in ("end_of_round", "scenario_end")
                               and len(set(final["remaining"])) == len(final["remaining"])

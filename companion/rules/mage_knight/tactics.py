@@ -58,8 +58,11 @@ TURN_END = {
     "the_right_moment": N_("The Right Moment (once this Day): {name} may take another turn right now."),
 }
 
-# Tactics that are flipped when used and then do nothing more this round.
+# Tactics that are flipped when used and then do nothing more this round (Sparing Power when its cards are taken).
 FLIPPED_WHEN_USED = ["the_right_moment", "long_night", "midnight_meditation", "sparing_power"]
+# Sparing Power is used once before each of its owner's turns until flipped: the top Deed card goes under it
+# ("store"), or it is flipped and the cards under it go into the hand ("take").
+SPARING_POWER_CHOICES = ("store", "take")
 # Of those, the ones used before the owner's turn, never once it is under way.
 BEFORE_THE_TURN = ["midnight_meditation", "sparing_power"]
 

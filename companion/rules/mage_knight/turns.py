@@ -51,7 +51,8 @@ def turn_fresh(state: dict) -> bool:
 
 def new_turn(state: dict, seat: str, extra: bool = False) -> list[Text]:
     """Start `seat`'s turn and return the reminders for its start."""
-    state["turn"] = {"seat": seat, "die_taken": False, "mana_search_used": False, "extra": extra}
+    state["turn"] = {"seat": seat, "die_taken": False, "mana_search_used": False, "sparing_power_used": False,
+                     "extra": extra}
     notices = [Text(N_("Turn: {name}"), {"name": seat_name(state, seat)})]
     if seat == DUMMY:
         return notices  # what the Dummy flips: rounds.start_turn

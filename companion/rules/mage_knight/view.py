@@ -12,10 +12,10 @@ from .rounds import source_awaited, source_entry_open, who_comes_next
 from .scenario_end import CITY_GOAL, default_cities
 from .seats import DUMMY, seat_ids
 from .special_actions import MAX_MINES, why_no_token_flips
-from .specials import elite_units_dealt, setup_reminders
+from .specials import elite_units_dealt, round_end_reminders, setup_reminders
 from .source import BASIC, COLOURS, DICE_MODES, is_depleted, source_size
-from .tactics import (BEFORE_THE_TURN, FLIPPED_WHEN_USED, TACTIC_NAMES, TACTICS, available_tactics, pick_queue,
-                      removal_candidates, stealable_dice)
+from .tactics import (BEFORE_THE_TURN, FLIPPED_WHEN_USED, SPARING_POWER_CHOICES, TACTIC_NAMES, TACTICS,
+                      available_tactics, pick_queue, removal_candidates, stealable_dice)
 from .turns import PHASE_NAMES, tactic_of, turn_fresh, unflipped
 from .units import units_to_deal
 
@@ -75,7 +75,8 @@ def can_use_tactic(state: dict) -> bool:
     seat = state["turn"]["seat"]
     tactic = tactic_of(state, seat)
     return (tactic in FLIPPED_WHEN_USED and tactic != "the_right_moment" and unflipped(state, seat, tactic)
-            and (tactic not in BEFORE_THE_TURN or turn_fresh(state)))
+            and (tactic not in BEFORE_THE_TURN or turn_fresh(state))
+            and not (tactic == "sparing_power" and state["turn"]["sparing_power_used"]))
 
 
 def _rolled(state: dict, n: int) -> list[dict]:
@@ -149,7 +150,9 @@ def legal_actions(state: dict) -> list[dict]:
         if can_extra_turn(state):
             acts += [{"action": "end_turn", "params": {"player": seat, "extra_turn": True, **rolled}}
                      for rolled in _rolled(state, taken)]
-        if can_use_tactic(state):
+        if can_use_tactic(state) and tactic_of(state, seat) == "sparing_power":
+            acts += [{"action": "use_tactic", "params": {"player": seat, "choice": c}} for c in SPARING_POWER_CHOICES]
+        elif can_use_tactic(state):
             acts.append({"action": "use_tactic", "params": {"player": seat}})
         if can_announce_end_of_round(state):
             acts.append({"action": "announce_end_of_round", "params": {"player": seat, "deck_empty": True}})
@@ -285,6 +288,7 @@ def view(state: dict) -> dict:
         "deeds": deed_reference(is_night), "deed_rules": PLAY_RULES,
         "summary": summary(state) if phase == "finished" else None,
         "notes": _notes(state),
+        "round_reminders": round_end_reminders(state) if phase in ("round_end", "preparation") else [],
         "flipped_tokens": list(state["flipped_tokens"]),
         "daytime": state["daytime"]["variant"], "darkness_roll_due": darkness_roll_due(state),
         "darkness_rolls": list(state["daytime"]["darkness_rolls"]), "night_has_fallen": night_has_fallen(state),

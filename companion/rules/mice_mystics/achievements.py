@@ -1,5 +1,6 @@
-"""Achievements (MM-CMP-3, MM-CMP-6): the party's story achievements and the individual ones, each earned by one
-mouse, and what each does while the chapter lasts (rulebook, back cover: "Individual Achievements")."""
+"""Achievements (MM-CMP-3, MM-CMP-6, MM-CMP-7): the party's story achievements and the individual ones, each earned
+by one mouse and only by what earns it, and what each does while the chapter lasts (rulebook, back cover:
+"Individual Achievements")."""
 from __future__ import annotations
 
 import random
@@ -14,8 +15,12 @@ ACHIEVEMENTS = {"cheesemaster": N_("Cheesemaster"), "roachmaster": N_("Roachmast
                 "poisonmaster": N_("Poisonmaster"), "cat_tamer": N_("Cat Tamer")}
 MOVES_MARKER = ("cheesemaster", "roachmaster", "scaper")
 STORY = "story"
-# What the app can check of an achievement's condition: the holder's captures in this chapter.
+# What the app can check of an achievement's condition (MM-CMP-7): the holder's captures in this chapter (it keeps
+# no poison wounds: a captured mouse may be the Poisonmaster), and for the Cat Tamer Brodie's defeat.
 CAPTURES_NEEDED = {"scaper": 2, "poisonmaster": 1}
+CAT_TAMER_BOSS = "brodie"
+CONDITIONS = {"scaper": N_("for a mouse captured twice"), "poisonmaster": N_("for a mouse captured in this chapter"),
+              "cat_tamer": N_("for the mouse that defeats Brodie")}
 SCAPER_RESCUE_AT = 3  # "If the Scaper is captured a third time, it is immediately rescued"
 # The book's examples of large figures ("a large figure (such as a spider or centipede)", p.10).
 LARGE_MINIONS = ("spider", "cave_centipede")
@@ -31,6 +36,8 @@ EFFECTS = {
 }
 SCAPER_READING = N_("The Scaper's rescue is for its third capture in the chapter only (a fourth is an ordinary "
                     "capture); rescued, it goes on or next to another mouse at once, and its own turn goes on.")
+BRODIE_READING = N_("Who defeated Brodie: the app takes the mouse whose turn it was when his last card fell; "
+                    "if it fell in a minions' turn, the group names the mouse that dealt the last wound.")
 LARGE_READING = N_("Large minions: the book names Spiders and Cave Centipedes as large figures; for a boss or a "
                    "type of your own, look at its figure.")
 
@@ -59,12 +66,60 @@ def achievement_name(achievement: Mapping[str, Any], names: Mapping[str, Any] | 
     return Text(N_("{achievement} ({mouse})"), {"achievement": name, "mouse": mouse})
 
 
+def refusal(state: dict, ident: str, mouse: dict) -> RuleError | None:
+    """Why `mouse` cannot earn individual achievement `ident` now, as far as the app knows; None when it can."""
+    name = mouse_name(state, mouse["id"])
+    if ident == "scaper":
+        if mouse["captures"] < CAPTURES_NEEDED[ident]:
+            return RuleError(N_("The Scaper is the first mouse captured twice in the chapter; {mouse}'s captures "
+                                "so far: {n}."), mouse=name, n=mouse["captures"])
+        first = state["first_captured_twice"]
+        if first not in (None, mouse["id"]):
+            return RuleError(N_("The Scaper is the first mouse captured twice in the chapter: that was {mouse}."),
+                             mouse=mouse_name(state, first))
+    if ident == "poisonmaster" and mouse["captures"] < CAPTURES_NEEDED[ident]:
+        return RuleError(N_("The Poisonmaster is the first mouse captured with a poison wound: {mouse} has not "
+                            "been captured in this chapter."), mouse=name)
+    if ident == "cat_tamer":
+        defeated = state["brodie_defeated_by"]
+        if defeated is None:
+            return RuleError(N_("Cat Tamer goes to the first mouse that defeats Brodie: Brodie has not been defeated "
+                                "in this chapter."))
+        if defeated["mouse"] not in (None, mouse["id"]):
+            return RuleError(N_("Cat Tamer goes to the mouse that defeated Brodie: {mouse}."),
+                             mouse=mouse_name(state, defeated["mouse"]))
+    return None
+
+
 def can_earn(state: dict, ident: str, mouse: dict) -> bool:
-    return mouse["captures"] >= CAPTURES_NEEDED.get(ident, 0)
+    return refusal(state, ident, mouse) is None
+
+
+def counted_capture(state: dict, mouse: dict) -> None:
+    """A capture of `mouse` is counted; the first mouse to reach two is the one that may be the Scaper."""
+    mouse["captures"] += 1
+    if mouse["captures"] == CAPTURES_NEEDED["scaper"] and state["first_captured_twice"] is None:
+        state["first_captured_twice"] = mouse["id"]
+
+
+def boss_defeated(state: dict, type_id: str, acting: dict, notices: list[Text]) -> None:
+    """A boss's last card left the track by its wounds. The first defeat of Brodie is kept with the mouse whose
+    turn it was (`acting` is the card acting as the last wound fell; a minion's: the app does not know who)."""
+    if type_id != CAT_TAMER_BOSS or state["brodie_defeated_by"] is not None:
+        return
+    mouse_id = acting["mouse"] if acting["kind"] == "mouse" else None
+    state["brodie_defeated_by"] = {"mouse": mouse_id}
+    if any(a["id"] == "cat_tamer" for a in state["achievements"]):
+        return
+    if mouse_id is None:
+        notices.append(Text(N_("Brodie is defeated: Cat Tamer goes to the mouse that dealt the last wound.")))
+    else:
+        notices.append(Text(N_("Brodie is defeated in {mouse}'s turn: {mouse} earns Cat Tamer."),
+                            {"mouse": mouse_name(state, mouse_id)}))
 
 
 def earn_achievement(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
-    """MM-CMP-3/6: an individual achievement for the `mouse` that earned it (once per chapter), or a story
+    """MM-CMP-3/6/7: an individual achievement for the `mouse` that earned it (once per chapter), or a story
     achievement by name (the party's)."""
     ident = param_str(params, "achievement", choices=(*ACHIEVEMENTS, STORY))
     if ident == STORY:
@@ -77,12 +132,9 @@ def earn_achievement(state: dict, params: Mapping[str, Any], rng: random.Random)
         if any(a["id"] == ident for a in state["achievements"]):
             raise RuleError(N_("{achievement} is already earned in this chapter."),
                             achievement=Text(ACHIEVEMENTS[ident]))
-        if ident == "scaper" and not can_earn(state, ident, mouse):
-            raise RuleError(N_("The Scaper is the first mouse captured twice in the chapter; {mouse}'s captures "
-                               "so far: {n}."), mouse=mouse_name(state, mouse["id"]), n=mouse["captures"])
-        if ident == "poisonmaster" and not can_earn(state, ident, mouse):
-            raise RuleError(N_("The Poisonmaster is the first mouse captured with a poison wound: {mouse} has not "
-                               "been captured in this chapter."), mouse=mouse_name(state, mouse["id"]))
+        refused = refusal(state, ident, mouse)
+        if refused is not None:
+            raise refused
         got = {"id": ident, "name": None, "moves_marker": ident in MOVES_MARKER, "mouse": mouse["id"]}
     state["achievements"].append(got)
     name = achievement_name(got, names_of(state["mice"]))
@@ -132,6 +184,8 @@ def readings(state: dict) -> list[Text]:
         shown.append(Text(SCAPER_READING))
     if any(r.msgid == EFFECTS["cat_tamer"] for r in reminders(state)):
         shown.append(Text(LARGE_READING))
+    if state["brodie_defeated_by"] is not None and holder(state, "cat_tamer") is None:
+        shown.append(Text(BRODIE_READING))  # while the Cat Tamer is still to be taken
     return shown
 
 

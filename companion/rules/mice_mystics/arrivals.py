@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from ..base import BadParams, N_, Outcome, RuleError, Text, param_bool, param_int, param_str
 from . import initiative_track as track_ops
+from .achievements import boss_defeated
 from .catalogue import MAX_LIFE, card_name, type_name
 from .params import die_values, minion_list
 from .rounds import leave_track, start_turn
@@ -141,10 +142,12 @@ def wound_boss(state: dict, params: Mapping[str, Any], rng: random.Random) -> Ou
     name = card_name(state, card)
     label = Text(N_("{card} took {n} wound"), {"card": name, "n": n}, plural=N_("{card} took {n} wounds"))
     if card["wounds"] >= card["life"]:
+        acting = track_ops.acting_card(state)  # whose turn the last wound fell in, before the card leaves
         leave_track(state, track_ops.index_of(state, card["card"]), notices)
         notices.append(Text(N_("{card} leaves the track."), {"card": name}))
         if not track_ops.cards_of_type(state, card["minion"]):
             notices.append(Text(N_("{boss} is defeated."), {"boss": type_name(state, card["minion"])}))
+            boss_defeated(state, card["minion"], acting, notices)
     return Outcome(state, label, tuple(notices))
 
 

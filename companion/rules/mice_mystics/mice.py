@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from ..base import BadParams, N_, Outcome, RuleError, Text, param_int
 from . import hourglass
-from .achievements import scaper_rescued
+from .achievements import counted_capture, scaper_rescued
 from .chapter_end import end_chapter
 from .catalogue import find_mouse, mouse_name
 
@@ -34,7 +34,8 @@ def mouse_cheese(state: dict, params: Mapping[str, Any], rng: random.Random) -> 
 
 
 def capture_mouse(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
-    """MM-CAP-1: the card stays, the cheese is discarded, the hourglass moves one page.
+    """MM-CAP-1: the card stays, the cheese is discarded, the hourglass moves one page — also for the last free
+    mouse, whose capture then loses the chapter (MM-CAP-2).
 
     The app keeps no search cards, wounds or markers of a mouse, so it tells the players to clear them."""
     mouse = find_mouse(state, params)
@@ -45,15 +46,18 @@ def capture_mouse(state: dict, params: Mapping[str, Any], rng: random.Random) ->
     if scaper_rescued(state, mouse):
         return _scaper_rescue(state, mouse, lost)
     mouse["captured"], mouse["cheese"] = True, 0
-    mouse["captures"] += 1
+    counted_capture(state, mouse)
     notices: list[Text] = []
-    if all(m["captured"] for m in state["mice"]):
-        end_chapter(state, "lost_captured")
-        notices.append(Text(N_("Every mouse is captured: the chapter is lost.")))
-        label = Text(N_("{mouse} was captured: every mouse is captured, the chapter is lost"), {"mouse": name})
-        return Outcome(state, label, tuple(notices))
-    hourglass.advance(state, notices)
+    hourglass.advance(state, notices)  # MM-CAP-2: the last capture too, before the chapter ends
     page = state["hourglass_page"]
+    if all(m["captured"] for m in state["mice"]):
+        if not state["finished"]:
+            end_chapter(state, "lost_captured")
+        notices[:0] = [Text(N_("Capture: the hourglass moves to page {page}."), {"page": page})]
+        notices.append(Text(N_("Every mouse is captured: the chapter is lost.")))
+        label = Text(N_("{mouse} was captured: hourglass to page {page}, every mouse is captured, the chapter is "
+                        "lost"), {"mouse": name, "page": page})
+        return Outcome(state, label, tuple(notices))
     notices[:0] = [
         Text(N_("Capture: the hourglass moves to page {page}."), {"page": page}),
         Text(N_("{mouse}'s {n} cheese is discarded."), {"mouse": name, "n": lost},
@@ -76,7 +80,7 @@ def _scaper_rescue(state: dict, mouse: dict, lost: int) -> Outcome:
     rule still applies (its cheese and markers go, the hourglass moves)."""
     name = mouse_name(state, mouse["id"])
     mouse["cheese"] = 0
-    mouse["captures"] += 1
+    counted_capture(state, mouse)
     notices: list[Text] = []
     hourglass.advance(state, notices)
     page = state["hourglass_page"]

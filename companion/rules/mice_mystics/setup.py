@@ -222,6 +222,8 @@ def start_chapter(chapter: dict, mice: list[dict], minion_types: dict, rng: rand
         "achievements": [],
         "chapters": [],
         "sitting_out": [],
+        "first_captured_twice": None,
+        "brodie_defeated_by": None,
     }
     track_ops.lay_out(state, [(m["type"], m["figures"]) for m in chapter["minions"]], rng)
     track_ops.born_to_lead(state, notices)

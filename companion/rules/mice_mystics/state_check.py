@@ -184,6 +184,19 @@ def _check_chapters(chapters: list, mouse_ids: set[str]) -> None:
         _check_achievements(done["achievements"], {m["mouse"] for m in done["mice"]})
 
 
+def _check_firsts(state: dict, mouse_ids: set[str]) -> None:
+    """MM-CMP-7: the first mouse captured twice (one of the party, captured twice or more) and Brodie's defeat
+    ({"mouse": the mouse whose turn it was, or None}), each None until it happens."""
+    captures = {m["id"]: m["captures"] for m in state["mice"]}
+    first = state["first_captured_twice"]
+    if first is not None and not (first in mouse_ids and captures[first] >= 2):
+        raise _fail("first captured twice")
+    defeated = state["brodie_defeated_by"]
+    if defeated is not None and not (isinstance(defeated, dict) and set(defeated) == {"mouse"}
+                                     and (defeated["mouse"] is None or defeated["mouse"] in mouse_ids)):
+        raise _fail("Brodie's defeat")
+
+
 def _check_sitting_out(sitting: list, party: set[str]) -> set[str]:
     """MM-CMP-5: the mice sitting this chapter out, with what they keep; none of them in the party."""
     ids = set()
@@ -213,7 +226,8 @@ def check_state(state: Any) -> None:
     state = upgrade(state)
     if not isinstance(state, dict):
         raise _fail("not an object")
-    expected = set(KEYS) | {"encounter_card", "pending_surge", "turn", "outcome"}
+    expected = set(KEYS) | {"encounter_card", "pending_surge", "turn", "outcome", "first_captured_twice",
+                            "brodie_defeated_by"}
     if set(state) != expected:
         raise _fail("keys")
     for key, kind in KEYS.items():
@@ -239,6 +253,7 @@ def check_state(state: Any) -> None:
     _check_chapters(state["chapters"], mouse_ids | _check_sitting_out(state["sitting_out"], mouse_ids))
     if state["finished"] and not (state["chapters"] and state["chapters"][-1]["result"] == state["outcome"]):
         raise _fail("chapter summary")  # the summary is written as the chapter ends
+    _check_firsts(state, mouse_ids)
     _check_turn(state)
     _check_ambush_log(state)
     _check_encounter(state)

@@ -22,6 +22,11 @@ def upgrade(state: Any) -> Any:
     # Before each chapter chose its party (MM-CMP-5): nobody sat out, no story chapter known.
     if "sitting_out" not in new:
         new = {**new, "sitting_out": []}
+    # Before MM-CMP-7 kept who was captured twice first and who defeated Brodie: nobody yet, as far as it knows.
+    if "first_captured_twice" not in new:
+        new = {**new, "first_captured_twice": None}
+    if "brodie_defeated_by" not in new:
+        new = {**new, "brodie_defeated_by": None}
     if isinstance(new.get("chapter_setup"), dict) and "story_chapter" not in new["chapter_setup"]:
         new = {**new, "chapter_setup": {**new["chapter_setup"], "story_chapter": None}}
     # Before a summary kept its story chapter (its name shown in each device's language when none was typed).

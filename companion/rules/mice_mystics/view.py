@@ -167,7 +167,8 @@ def view(state: dict) -> dict[str, Any]:
                          for a in state["achievements"]],
         "achievement_choices": [{"id": k, "name": Text(v), "moves_marker": k in MOVES_MARKER,
                                  "earned": any(a["id"] == k for a in state["achievements"]),
-                                 "mice": [m["id"] for m in state["mice"] if achieved.can_earn(state, k, m)]}
+                                 "mice": [m["id"] for m in state["mice"] if achieved.can_earn(state, k, m)],
+                                 "condition": Text(achieved.CONDITIONS[k]) if k in achieved.CONDITIONS else None}
                                 for k, v in ACHIEVEMENTS.items()],
         "achievement_reminders": achieved.reminders(state),
         "outcome": state["outcome"],

@@ -101,10 +101,21 @@ def test_mk_dum_3_deck_runs_out_before_the_third_card_then_it_announces_on_its_n
     assert state["final_turns"] == {"by": "end_of_round", "remaining": ["p1"]}
 
 
+def test_mk_dum_3_exactly_three_cards_left_are_flipped_the_third_among_them():
+    state = with_dummy(dummys_turn(solo()), deck=3)
+    assert KIND.view(state)["dummy"]["colour_asked"] is False  # nothing is left after the 3rd card
+    out = act(state, "dummy_turn")
+    assert out.state["dummy"]["deck"] == 0
+    assert "The Dummy flips its last 3 cards: its deck is empty." in text_of(out)
+    assert "ran out before the 3rd card" not in text_of(out)  # the 3rd card was there, and flipped
+
+
 def test_mk_dum_3_the_table_says_the_deck_ran_out_when_the_count_disagrees():
     state = dummys_turn(solo())
     out = act(state, "dummy_turn", third="none")
     assert out.state["dummy"]["deck"] == 0 and "the app counts it empty now" in text_of(out)
+    three = act(with_dummy(dummys_turn(solo()), deck=3), "dummy_turn", third="none")  # the table had fewer
+    assert "ran out before the 3rd card: the app counts it empty now" in text_of(three)
 
 
 def test_mk_dum_3_the_colour_must_be_tapped_while_cards_are_left_after_the_third():

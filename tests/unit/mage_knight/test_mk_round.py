@@ -168,7 +168,8 @@ def test_mk_turn_2_the_right_moment_gives_one_extra_turn_per_day():
     state = do(state, "end_turn", player="p1")
     assert KIND.view(state)["can_extra_turn"]
     out = act(state, "end_turn", player="p2", extra_turn=True)
-    assert out.state["turn"] == {"seat": "p2", "die_taken": False, "mana_search_used": False, "extra": True}
+    assert out.state["turn"] == {"seat": "p2", "die_taken": False, "mana_search_used": False,
+                                 "sparing_power_used": False, "extra": True}
     with pytest.raises(RuleError):
         act(out.state, "end_turn", player="p2", extra_turn=True)
     state = do(out.state, "end_turn", player="p2")

@@ -213,3 +213,59 @@ def test_mk_scn_3_mines_plus_one_is_not_offered_past_the_count_it_would_refuse()
     assert offered == {"p2"} and KIND.view(state)["max_mines"] == 20
     with pytest.raises(RuleError):
         act(state, "set_mines", player="p1", count=21)
+
+
+def round_played(state):
+    """The tactics picked and End of Round announced at once: (the next state, the last turn's notices)."""
+    state = pick_first_available(state)
+    state = do(state, "announce_end_of_round", player=state["turn"]["seat"], deck_empty=True)
+    notices = []
+    while state["phase"] == "turns":
+        out = act(state, "end_turn", player=state["turn"]["seat"])
+        notices, state = rendered(out.notices), out.state
+    return state, notices
+
+
+PORTAL = "One to Return: the portal closes"
+SHIELDS = "Druid Nights: the first Night is over"
+
+
+def test_mk_scn_6_one_to_return_closes_the_portal_at_the_end_of_day_1():
+    state, notices = round_played(new_game(players=2, scenario="one_to_return"))
+    assert state["phase"] == "preparation" and state["round"] == 2
+    portal = [n for n in notices if n.startswith(PORTAL)]
+    assert len(portal) == 1 and "eliminated" in portal[0] and "empty plain space" in portal[0]
+    assert notices.index(portal[0]) < notices.index("Round 2 (Night): prepare the round.")  # the round's end first
+    # the next preparation shows it, every step of it
+    while state["phase"] == "preparation":
+        assert any(n.startswith(PORTAL) for n in rendered(KIND.view(state)["round_reminders"]))
+        state = do(state, "tick_step", step=KIND.view(state)["current_step"])
+    assert KIND.view(state)["round_reminders"] == []
+    for _ in range(2):  # Night 1 and Day 2 end without it
+        state, notices = round_played(state)
+        assert not any(PORTAL in n for n in notices)
+        assert KIND.view(state)["round_reminders"] == []
+        state = prepare(state)
+
+
+def test_mk_scn_6_druid_nights_removes_the_shield_tokens_at_the_end_of_the_first_night():
+    state, notices = round_played(new_game(players=2, scenario="druid_nights"))
+    assert not any(SHIELDS in n for n in notices) and KIND.view(state)["round_reminders"] == []
+    state, notices = round_played(prepare(state))
+    shields = [n for n in notices if n.startswith(SHIELDS)]
+    assert len(shields) == 1 and "Shield token" in shields[0] and "glades" in shields[0]
+    assert any(n.startswith(SHIELDS) for n in rendered(KIND.view(state)["round_reminders"]))
+    state, notices = round_played(prepare(state))  # Day 2
+    assert not any(SHIELDS in n for n in notices)
+
+
+def test_mk_scn_6_druid_nights_first_night_can_be_round_1():
+    state, notices = round_played(new_game(players=2, scenario="druid_nights", daytime="night_arrival"))
+    assert any(n.startswith(SHIELDS) for n in notices)
+
+
+def test_mk_scn_6_other_scenarios_say_neither():
+    for scenario in ("full_conquest", "mines_liberation"):
+        state, notices = round_played(new_game(players=2, scenario=scenario))
+        state, later = round_played(prepare(state))
+        assert not any(PORTAL in n or SHIELDS in n for n in notices + later)

@@ -82,7 +82,8 @@ def test_mm_cmp_1_born_to_lead_counts_as_cheese_gained(table):
 
 def test_mm_cmp_3_individual_achievements_one_token_each_three_move_the_end_marker(table):
     state = table.setup()
-    state = {**state, "mice": [{**m, "captures": 2} if m["id"] == "nez" else m for m in state["mice"]]}
+    state = {**state, "mice": [{**m, "captures": 2} if m["id"] == "nez" else m for m in state["mice"]],
+             "brodie_defeated_by": {"mouse": "nez"}}  # what each of them asks for (MM-CMP-7)
     for achievement, moves in (("cheesemaster", 1), ("roachmaster", 1), ("scaper", 1), ("poisonmaster", 0),
                                ("cat_tamer", 0)):
         out = table.act(state, "earn_achievement", achievement=achievement, mouse="nez")

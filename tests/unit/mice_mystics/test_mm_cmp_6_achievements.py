@@ -83,6 +83,8 @@ def test_mm_cmp_6_poisonmaster_and_cat_tamer_are_shown_when_they_matter(table):
     state = table.setup(mice=("lily", "nez"))
     state = table.act(state, "capture_mouse", mouse="nez").state
     state = table.act(state, "earn_achievement", achievement="poisonmaster", mouse="nez").state
+    state = table.act(table.lay(state, "lily", "brodie_pounces", "nez"), "wound_boss", card="brodie_pounces",
+                      n="1", life="1").state  # Brodie falls in Lily's turn (MM-CMP-7)
     state = table.act(state, "earn_achievement", achievement="cat_tamer", mouse="lily").state
     state = table.act(table.lay(state, "lily", "nez"), "next_turn").state  # no minions about: Nez is rescued
     assert not table.mouse(state, "nez")["captured"]

@@ -137,3 +137,25 @@ def test_mm_cap_1_a_surge_without_minions_then_rescues_the_waiting_mouse(table):
     assert not table.mouse(out.state, "filch")["captured"]
     assert any("rescued" in n.msgid for n in out.notices)
     assert out.state["turn"]["mouse"] == "lily"
+
+
+def test_mm_cap_2_the_capture_of_the_last_free_mouse_still_moves_the_hourglass(table):
+    state = table.setup(mice=["nez", "filch"], chapter_end_page="10")
+    state = table.act(state, "capture_mouse", mouse="nez").state
+    assert state["hourglass_page"] == 2
+    out = table.act(state, "capture_mouse", mouse="filch")
+    assert out.state["finished"] and out.state["outcome"] == "lost_captured"
+    assert out.state["hourglass_page"] == 3
+    assert out.state["chapters"][-1]["page"] == 3  # the campaign record keeps the page it reached
+    assert KIND.view(out.state)["summary"]["page"] == 3
+    assert "page 3 of 10" in out.label.render()
+    assert any("page 3" in n.render() for n in out.notices)
+
+
+def test_mm_cap_2_a_last_capture_that_moves_the_hourglass_onto_the_end_marker_loses_by_the_hourglass(table):
+    state = table.setup(mice=["nez", "filch"], chapter_end_page="3")
+    state = table.act(state, "capture_mouse", mouse="nez").state
+    out = table.act(state, "capture_mouse", mouse="filch")
+    assert out.state["hourglass_page"] == 3 and out.state["outcome"] == "lost_hourglass"
+    told = " ".join(n.render() for n in out.notices)
+    assert "end marker" in told and "every mouse is captured" in told.lower()
