@@ -63,6 +63,9 @@ def main() -> None:
             print("      " + str(failure).replace("\n", "\n      "))
     for refusal in crawl.refusals[:10]:
         print("refused:", refusal)
+    for stall in [s for s in crawl.stalls if "did not show" in s][:10]:
+        print("stall (the machine's speed):", stall)
+    print("\nreached:", ", ".join(f"{k} {n}" for k, n in sorted(crawl.reached.items())))
     print(f"\n{crawl.summary()} (wall {time.monotonic() - start:.0f} s); screenshots in {out}")
 
 
