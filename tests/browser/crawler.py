@@ -487,11 +487,12 @@ class Table:
         device = self.phones.get(seat)
         if device is None:
             device = self.phones[seat] = self._device(PHONE)
-            device.context.add_cookies([{"name": "lang", "value": locale, "url": self.base}])
+            device.context.add_cookies([{"name": "lang", "value": locale, "url": self.base},
+                                        {"name": "text_size", "value": size, "url": self.base}])
             device.page.goto(f"{self.base}/g/{self.code}")
             device.page.locator(f"#who form:has(input[name=seat][value='{seat}']) button").click()
             device.page.locator("#who").wait_for(state="detached")
-            device.locale, device.code = locale, f"/g/{self.code}"
+            device.locale, device.size, device.code = locale, size, f"/g/{self.code}"
         self._show(device, f"/g/{self.code}", locale, size, version)
         if device.page.locator("#who").count():  # the seat is new to this page (a new chapter's party)
             device.page.locator(f"#who form:has(input[name=seat][value='{seat}']) button").click()
