@@ -29,3 +29,25 @@ def create_limited():
         response.headers["X-Worker"] = str(os.getpid())
         return response
     return app
+
+
+class _SeededDice:
+    """Stands for the `random` module in the API's view of it: a request that names a seed in its
+    `X-Crawl-Seed` header gets dice drawn from that seed (the crawler's walk is the same each time it runs);
+    every other request the system's randomness, as the app has it."""
+
+    @staticmethod
+    def SystemRandom():  # noqa: N802 — the name the API calls
+        import random
+
+        from flask import request
+        seed = request.headers.get("X-Crawl-Seed")
+        return random.Random(seed) if seed else random.SystemRandom()
+
+
+def create_seeded():
+    """The app as `create()` has it, whose JSON API draws a change's dice from the seed its request names
+    (tests/browser/crawler.py sends one per step): the app's own rolls, the same for the same seed."""
+    from companion.web import api
+    api.random = _SeededDice
+    return create()

@@ -129,3 +129,10 @@ def pick_all_tactics(base: str, code: str) -> None:
     while (game := api_get(base, code))["view"]["phase"] == "tactics":
         picks = [a["params"] for a in game["view"]["actions"] if a["action"] == "pick_tactic"]
         api_act(base, code, "pick_tactic", picks[0])  # Mana Steal comes with its die
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The crawler's figures (test_crawler.py): how many games and moments it walked and checked, and how long."""
+    from tests.browser.crawler import RUNS
+    for run in RUNS:
+        terminalreporter.write_line(run.summary())
