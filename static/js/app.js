@@ -329,6 +329,9 @@
   var openSections = [];
   var askedBefore = false;
   var versionBefore = 0;
+  function ownFold(p, details) {
+    return !p.dataset.seat || details.dataset.seat === p.dataset.seat;
+  }
   function sectionKey(details) {
     var summary = details.querySelector("summary");
     return details.id || (summary ? summary.textContent.replace(/\s+/g, " ").trim() : "");
@@ -338,8 +341,11 @@
     if (!p || event.detail.target !== p) { return; }
     // A fold app.js opened (this device not another seat's phone) is no section the player opened: were
     // it kept, a device taking another seat would find that seat's moment open, one tap.
+    // A seat's own fold (.seat-fold), which app.js opens, is not kept either.
     var opened = p.hasAttribute("data-act-for") ? "details[open]" : "details[open]:not(.act-for)";
-    openSections = Array.prototype.map.call(p.querySelectorAll(opened), sectionKey);
+    openSections = Array.prototype.filter.call(p.querySelectorAll(opened), function (details) {
+      return !(details.classList.contains("seat-fold") && ownFold(p, details));
+    }).map(sectionKey);
     momentInView = inView(p.querySelector(".seat-banner"));
     askedBefore = !!p.querySelector("[data-asks]");
     versionBefore = +p.dataset.version;
@@ -356,6 +362,11 @@
     if (!p.hasAttribute("data-act-for")) {
       p.querySelectorAll("details.act-for").forEach(function (details) { details.open = true; });
     }
+    // A seat's own part (its score sheet) is open on its phone and on a device with no seat; another
+    // seat's stays behind its "Act for …" unless this phone opened it.
+    p.querySelectorAll("details.seat-fold").forEach(function (details) {
+      if (ownFold(p, details)) { details.open = true; }
+    });
     // This device's tap raised a question that holds the game (a surge): bring it into view, wherever
     // the page was scrolled, and move focus to it so keyboards and screen readers land there too.
     var ask = p.querySelector("[data-asks]");

@@ -131,3 +131,65 @@ def test_mk_sco_the_final_result_comes_first_and_no_cell_of_the_score_table_wrap
     for item in result.locator(".mk-totals li").all():
         assert item.evaluate(LINES) == 1, item.inner_text()
     assert no_horizontal_scroll(phone)
+
+
+# ---------- issue 42, 2.5: a seated phone's own score is on its first screen, the others a deliberate step away ----------
+
+THREE = {"player_name": ["Anna", "Boris", "Chen"], "hero": ["tovak", "goldyx", "norowas"],
+         "scenario": "full_conquest", "dice_mode": "app"}
+ACT_FOR_ANNA = {"en-US": "Act for Anna…", "ru-RU": "Действовать за: Anna…"}
+VISIBLE = "es => es.filter(e => e.checkVisibility()).length"
+
+
+def total_of(base: str, code: str, seat: str) -> int:
+    return next(r["total"] for r in api_get(base, code)["view"]["score"]["table"]["rows"] if r["player"] == seat)
+
+
+def step_up(phone, base: str, code: str, seat: str) -> None:
+    """The + of the first count on `seat`'s sheet, waiting for its answer."""
+    version = api_get(base, code)["version"]
+    phone.locator(f"#mk-sheet-{seat} .mk-stepper button[value='1']").first.click()
+    expect(phone.locator("#game-panel")).to_have_attribute("data-version", str(version + 1))
+
+
+@pytest.mark.parametrize("size", ["normal", "large"])
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_mk_sco_a_seated_phones_own_total_and_first_stepper_are_on_its_first_screen(live_server, device, locale,
+                                                                                     size):
+    """Boris's phone at the game's end: his running total and his first stepper above the Undo bar on the
+    first screen, no other seat's stepper to tap before "Act for …" is opened; his + changes the total where
+    he sees it, and a step for Anna keeps her sheet open for the next."""
+    code = api_game(live_server, "mage_knight", THREE)
+    api_act(live_server, code, "change_fame", {"player": "p2", "delta": 23})
+    finish(live_server, code)
+    phone = device(PHONE, locale=locale)
+    phone.context.add_cookies([{"name": "text_size", "value": size, "url": live_server}])  # the menu's A / A+
+    phone.goto(f"{live_server}/g/{code}")
+    phone.locator("#who form:has(input[name=seat][value=p2]) button").click()
+    expect(phone.locator("#who")).to_have_count(0)
+    phone.evaluate("window.scrollTo(0, 0)")
+    undo = phone.locator(".panel > .undo").bounding_box()
+    total = phone.locator("#mk-sheet-total-p2")
+    expect(total).to_contain_text(str(total_of(live_server, code, "p2")))
+    plus = phone.locator("#mk-sheet-p2 .mk-stepper button[value='1']").first
+    for element in (total, plus):
+        box = element.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= undo["y"] + 1, (element, box, undo)
+    others = phone.locator("#mk-sheet-p1 .mk-stepper, #mk-sheet-p3 .mk-stepper")
+    assert others.count() == 2 * phone.locator("#mk-sheet-p2 .mk-stepper").count() > 0
+    assert others.evaluate_all(VISIBLE) == 0
+    assert no_horizontal_scroll(phone)
+
+    before = total.bounding_box()
+    step_up(phone, live_server, code, "p2")
+    expect(total).to_contain_text(str(total_of(live_server, code, "p2")))
+    after = total.bounding_box()
+    assert abs(after["y"] - before["y"]) <= 1 and after["y"] + after["height"] <= undo["y"] + 1, (before, after)
+
+    phone.get_by_text(ACT_FOR_ANNA[locale]).click()
+    anna = phone.locator("#mk-sheet-p1 .mk-stepper")
+    expect(anna.first).to_be_visible()
+    step_up(phone, live_server, code, "p1")
+    expect(phone.locator("#mk-sheet-total-p1")).to_contain_text(str(total_of(live_server, code, "p1")))
+    assert anna.evaluate_all(VISIBLE) == anna.count()  # still open for Anna's next count
+    assert phone.locator("#mk-sheet-p3 .mk-stepper").evaluate_all(VISIBLE) == 0

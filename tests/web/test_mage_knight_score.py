@@ -212,3 +212,33 @@ def test_mk_sco_once_every_sheet_is_complete_the_result_comes_before_the_sheets(
     expected = sorted(((r["player"], r["total"]) for r in rows), key=lambda r: -r[1])
     assert shown == [({"p1": "Anna", "p2": "Boris"}[p], str(t)) for p, t in expected]
     assert text_of(page[page.rindex("<", 0, winner):]).startswith("Winner: Anna")
+
+
+def sheet_folds(page: str) -> dict[str, bool]:
+    """Each seat's sheet fold in the page's order: whether it is drawn open."""
+    return {seat: bool(is_open) for seat, is_open in
+            re.findall(r'<details class="[^"]*mk-sheet-fold[^"]*" id="mk-sheet-fold-(p\d)"[^>]*?( open)?>', page)}
+
+
+def test_mk_sco_a_seated_phone_has_its_own_sheet_first_with_its_total_and_the_others_behind_act_for(client):
+    """Issue 42, 2.5: a seated phone's page leads with its own sheet, open, its running total in its head;
+    another seat's sheet is folded behind "Act for …", as acting for that seat is. A device with no seat
+    (the group's) has every sheet open, one tap each, each with its total."""
+    code = finished_game(client)
+    api_act(client, code, "enter_score", player="p2", spells=2, crystals=3)
+    totals = {r["player"]: r["total"] for r in
+              client.get(f"/api/games/{code}").get_json()["view"]["score"]["table"]["rows"]}
+    seatless = client.get(f"/g/{code}").get_data(as_text=True)
+    assert sheet_folds(seatless) == {"p1": True, "p2": True}
+    for seat in ("p1", "p2"):
+        head = re.search(rf'id="mk-sheet-total-{seat}"[^>]*>(.*?)</p>', seatless, re.S).group(1)
+        assert text_of(head) == f"Total {totals[seat]}"
+
+    token = csrf_token(client, f"/g/{code}")
+    client.post(f"/g/{code}/seat", data={"csrf_token": token, "seat": "p2"})
+    page = client.get(f"/g/{code}").get_data(as_text=True)
+    assert list(sheet_folds(page).items()) == [("p2", True), ("p1", False)]  # its own first, open
+    assert page.index('id="mk-sheet-total-p2"') < page.index('id="mk-p2-spells"')  # the total above its steppers
+    anna = page[page.index('id="mk-sheet-fold-p1"'):]
+    anna = anna[:anna.index("</details>")]
+    assert "Act for Anna…" in text_of(anna) and 'id="mk-p1-spells"' in anna  # Anna's steppers behind the step

@@ -194,12 +194,25 @@ def score_view(state: dict) -> dict | None:
                                  **counts_of(state, p["id"])} for p in state["players"]},
             "facts": facts(state), "done": done,
             "waiting": [p["id"] for p in state["players"] if p["id"] not in done],
-            "table": result, "titles_won": _titles_won(result), "notes": _notes(state),
+            "table": result, "sheet_totals": _sheet_totals(result, state["players"]),
+            "titles_won": _titles_won(result), "notes": _notes(state),
             "readings": score_readings(state["scenario"], scheme_of(state["scenario"], state["mode"]), result),
             "teams_needed": teams_needed(state["scenario"], len(state["players"])), "teams": list(TEAMS),
             "team_of": {p["id"]: entered["counts"].get(p["id"], {}).get("team") for p in state["players"]},
             "names": {"fields": field_names(state["scenario"]), "facts": FACT_NAMES, "categories": CATEGORY_NAMES,
                       "titles": TITLE_NAMES, "extras": EXTRA_NAMES}}
+
+
+def _sheet_totals(result: dict, players: list[dict]) -> dict[str, int]:
+    """The running total shown beside each player's sheet: the player's total (Victory points in Conquer and
+    Hold); the one score a solo or cooperative game has, beside every sheet."""
+    if result["scheme"] == "competitive":
+        return {r["player"]: r["total"] for r in result["rows"]}
+    if result["scheme"] == "victory_points":
+        return {r["player"]: r["points"] for r in result["rows"]}
+    if result["scheme"] == "map":
+        return {}
+    return {p["id"]: result["total"] for p in players}
 
 
 def _titles_won(result: dict) -> list[dict]:

@@ -24,6 +24,7 @@ def test_mk_sco_5_a_two_player_game_to_round_6_is_scored_by_keeps_and_towers():
     assert table["scheme"] == "victory_points"
     assert [(r["player"], r["points"]) for r in table["rows"]] == [("p1", 8), ("p2", 7)]
     assert table["winners"] == ["p1"] and not table["tied"]
+    assert KIND.view(state)["score"]["sheet_totals"] == {"p1": 8, "p2": 7}  # beside each sheet
     state = do(state, "enter_score", player="p1", done="1")
     out = act(state, "enter_score", player="p2", done="1")
     assert rendered(out.notices) == ["Final score: Anna 8, Boris 7. Winner: Anna."]

@@ -127,3 +127,16 @@ def test_mk_sco_an_entry_that_changes_nothing_is_refused_and_recorded_nowhere():
         act(state, "enter_score", player="p1", spells=2)
     with pytest.raises(RuleError, match="already show that"):
         act(finished(players=1, scenario="solo_conquest"), "enter_score_facts", cities_total=2)
+
+
+def test_mk_sco_each_sheet_shows_its_running_total_as_the_table_counts_it():
+    """The total beside each sheet (issue 42, 2.5): the player's own in a competitive game, Victory points
+    in Conquer and Hold (test_mk_sco_5_…), the one score of a cooperative game beside every sheet."""
+    state = do(finished(), "enter_score", player="p1", spells=1)
+    score = KIND.view(state)["score"]
+    assert score["sheet_totals"] == {r["player"]: r["total"] for r in score["table"]["rows"]}
+    assert score["sheet_totals"]["p1"] > score["sheet_totals"]["p2"]
+    cooperative = do(finished(players=3, scenario="full_cooperation"), "enter_score", player="p2", spells=2)
+    score = KIND.view(cooperative)["score"]
+    assert score["sheet_totals"] == {"p1": score["table"]["total"], "p2": score["table"]["total"],
+                                     "p3": score["table"]["total"]}
