@@ -407,9 +407,11 @@ problems.push(...textCut());
 return {problems};
 """
 
-# The moment's primary control on the acting seat's phone, in order: its Next (the N key's button), the
-# deliberate "Act for …" step, then the first button of the moment's own action.
-PRIMARIES = ['[data-shortcut="next"]:not([disabled])', ".act-for-open"] + [
+# The moment's primary control on the acting seat's phone, in order: its Next (the N key's button), its own open
+# score sheet's first stepper at a Mage Knight game's end, the deliberate "Act for …" step, then the first button
+# of the moment's own action.
+PRIMARIES = ['[data-shortcut="next"]:not([disabled])', ".mk-sheet-fold[open] .mk-step:not([disabled])",
+             ".act-for-open"] + [
     f"form:has(input[name=action][value={a}]) button[type=submit]"
     for a in ("pick_tactic", "enter_source", "remove_tactic", "resolve_surge", "dummy_turn", "tick_step", "end_turn",
               "finish_action", "next_turn", "next_chapter")]
