@@ -229,7 +229,8 @@ def test_a_night_round_renders_the_dark_palette(client):
     url, _ = new_game(client, start_at_night="1")
     page = client.get(url).get_data(as_text=True)
     assert re.search(r'<html[^>]*class="night theme-mage_knight"', page)
-    assert "Long Night" in page and "Night: gold mana cannot be used" in page
+    assert "Long Night" in page and "Night: gold mana cannot be used" not in page  # reference: fetched when opened
+    assert "Night: gold mana cannot be used" in client.get(url + "/folded/mk-deeds").get_data(as_text=True)
 
 
 def test_player_names_are_escaped(client):
