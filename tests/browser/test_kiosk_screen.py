@@ -20,7 +20,7 @@ ORIENTATIONS = {"landscape": TABLETS, "portrait": PORTRAIT}
 # reads from the screen (the track, the hourglass, Round Order, the Source, the score).
 IN_VIEW = [".screen-now", ".screen-next", ".screen-owes", ".mm-screen-track li", ".mms-pages li",
            ".mms-wheel", ".mks-order li", ".mks-source .mk-die", ".mks-score-table", ".mm-screen-summary",
-           ".screen-chip"]
+           ".screen-chip", ".mm-screen-now > *", ".mm-screen-hourglass > *", ".mks-dummy > *", ".mks-dummy .mk-die"]
 SMALLEST_PX = {".screen-now": 44, ".mm-screen-track li": 18, ".mks-order li": 20, ".screen-next": 20}
 
 FITS = """(selectors) => {
@@ -109,6 +109,61 @@ def test_the_mice_and_mystics_screen_never_scrolls(live_server, device, locale, 
     check(pages, version_of(live_server, code), "chapter-won")
 
 
+def mice_and_mystics_campaign(base: str):
+    """The second chapter of a campaign with a 12-page end marker: 4 mice and 3 minion types, then bosses arriving
+    and waiting for their Life (the track grows to 11 cards), the end marker pushed to 14 and 20, mice captured, a surge,
+    and the chapter won. Yields each moment's name; the game's code is `mice_and_mystics_campaign.code`."""
+    code = api_game(base, "mice_mystics", {"mouse": ["collin", "tilda", "nez", "filch"],
+                                           "controller": ["Vera", "Vera", "Boris", "Chen"],
+                                           "minion_type": ["rat_warriors"], "minion_count": [2]})
+    mice_and_mystics_campaign.code = code
+    api_act(base, code, "mark_victory")
+    api_act(base, code, "next_chapter", {"chapter_end_page": "12", "minion_type": ["rat_warriors", "roaches", "spider"],
+                                         "minion_count": [2, 2, 1]})
+    yield "campaign-seven-cards"
+    for boss in ("captain_vurst", "skitter_clak", "brodie"):
+        api_act(base, code, "minions_arrive", {"minion_type": [boss], "minion_count": [1], "source": "encounter"})
+        yield f"campaign-{boss}-life-asked"
+    for card in [c for c in api_get(base, code)["view"]["track"] if c["life_asked"]]:
+        api_act(base, code, "set_boss_life", {"card": card["card"], "life": 12})
+        api_act(base, code, "wound_boss", {"card": card["card"], "n": 3})
+    yield "campaign-bosses-wounded"
+    api_act(base, code, "earn_achievement", {"achievement": "cheesemaster", "mouse": "collin"})
+    api_act(base, code, "earn_achievement", {"achievement": "story", "name": "The Lost Pages", "moves_marker": "1"})
+    api_act(base, code, "capture_mouse", {"mouse": "nez"})
+    api_act(base, code, "capture_mouse", {"mouse": "filch"})
+    assert api_get(base, code)["view"]["chapter_end_page"] == 14
+    yield "campaign-fourteen-pages"
+    for _ in range(6):
+        api_act(base, code, "move_end_marker", {"reason": "ally"})
+    yield "campaign-twenty-pages"
+    api_act(base, code, "add_cheese", {"n": 6 - api_get(base, code)["view"]["cheese_wheel"], "reason": "minion_attack"})
+    yield "campaign-surge"
+    api_act(base, code, "resolve_surge", {"room_surge": "no"})
+    api_act(base, code, "mark_victory")
+    yield "campaign-chapter-won"
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_the_mice_and_mystics_screen_fits_a_campaign_with_bosses_waiting_for_their_life(live_server, device, locale):
+    """Issue 42: 8 cards with a boss waiting for its Life and the campaign above ran 803 px on 1024×768 and 841 px
+    on 1280×800, the hourglass's pages cut off; two bosses' Life and a 12-page chapter, 797-813 px."""
+    moments = mice_and_mystics_campaign(live_server)
+    name = next(moments)
+    code = mice_and_mystics_campaign.code
+    pages = screens(device, live_server, code, locale)
+    seen = []
+    while name is not None:
+        check(pages, version_of(live_server, code), name)
+        for page in pages:  # the campaign in one line; however many bosses wait, one reminder of their Life
+            expect(page.locator(".mm-screen-campaign")).to_have_count(1)
+            expect(page.locator(".mm-screen-now .screen-owes")).to_have_count(
+                1 if "life-asked" in name or name.endswith("surge") else 0)
+        seen.append(name)
+        name = next(moments, None)
+    assert len(seen) == 9
+
+
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
 def test_the_mice_and_mystics_screen_fits_before_anyone_sits_down(live_server, device, locale):
     """Four mice with no players named and every seat free: the free seats above, the longest "moved by" line
@@ -145,6 +200,50 @@ def test_the_mage_knight_screen_never_scrolls(live_server, device, locale, orien
         check(pages, version_of(live_server, code), f"last-turn-{view['current_seat']}")
         api_act(live_server, code, "end_turn", {"player": view["current_seat"]})
     check(pages, version_of(live_server, code), "score")
+
+
+def mage_knight_solo_round(base: str):
+    """Solo Conquest with the Dummy: the tactic, the player's and the Dummy's turns until its deck runs out and it
+    announces End of Round, the player's last turn, round 2's preparation step by step, its tactic and first turns
+    (at Night). Yields each moment's name; the game's code is `mage_knight_solo_round.code`."""
+    code = api_game(base, "mage_knight", {"player_name": ["Vera"], "hero": ["tovak"], "scenario": "solo_conquest",
+                                          "dummy_hero": "goldyx"})
+    mage_knight_solo_round.code = code
+    colours = iter(["red", "blue", "green", "white"] * 10)
+    for n_round in (1, 2):
+        yield f"r{n_round}-tactics"
+        pick_all_tactics(base, code)
+        turns = 0
+        while (view := api_get(base, code)["view"])["phase"] == "turns" and (n_round == 1 or turns < 2):
+            seat = view["current_seat"]
+            yield f"r{n_round}-turn-{turns}-{seat}"
+            if seat == "dummy":
+                api_act(base, code, "dummy_turn", {"third": next(colours)} if view["dummy"]["deck"] > 3 else {})
+            else:
+                api_act(base, code, "end_turn", {"player": seat})
+            turns += 1
+        while (view := api_get(base, code)["view"])["phase"] == "preparation":
+            yield f"r{n_round + 1}-prep-{view['current_step']}"
+            tick = next(a for a in view["actions"] if a["action"] == "tick_step" and "through" not in a["params"])
+            api_act(base, code, "tick_step", tick["params"])
+
+
+@pytest.mark.parametrize("orientation", ORIENTATIONS)
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_the_mage_knight_solo_screen_never_scrolls(live_server, device, locale, orientation):
+    """Issue 42: the Dummy's column pushed the Source below the fold, 799-882 px on 1024×768, in the Dummy's
+    turns and the player's."""
+    moments = mage_knight_solo_round(live_server)
+    name = next(moments)
+    code = mage_knight_solo_round.code
+    pages = screens(device, live_server, code, locale, orientation)
+    seen = []
+    while name is not None:
+        check(pages, version_of(live_server, code), name)
+        seen.append(name)
+        name = next(moments, None)
+    assert any("-dummy" in n for n in seen) and any("-p1" in n for n in seen) and any("prep" in n for n in seen)
+    assert len(seen) >= 20, seen
 
 
 @pytest.mark.parametrize("orientation", ORIENTATIONS)
