@@ -301,7 +301,7 @@ def test_mm_min_1_spiders_wounds_per_figure_on_the_track_the_turn_and_the_group_
     while 'id="mm-whose-turn" class="mm-whose" data-announce>Minions: Spider' not in html:
         html = act(mm_client, url, token, version(html), "next_turn").get_data(as_text=True)
     # the acting Spider's figures, each with its wounds and buttons, are in the minions' moment
-    now = re.search(r'<section class="mm-minions-turn".*?</section>', html, re.S).group(0)
+    now = re.search(r'<div class="mm-minions-turn">.*?<section class="mm-now"', html, re.S).group(0)
     assert "1 of 3 wounds" in now and 'value="wound_minion"' in now
     for _ in range(2):
         html = act(mm_client, url, token, version(html), "wound_minion", card="spider", figure="1", n="3").get_data(as_text=True)
