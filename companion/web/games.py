@@ -46,7 +46,8 @@ def game_context(shot: store.Snapshot, *, live: bool | None = None, **extra) -> 
     game, kind = shot.game, shot.kind
     live = is_htmx() if live is None else live
     context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
-               "last_event": shot.last_event, "undo_target": shot.undo_target, "live": live,
+               "last_event": shot.last_event, "news": news_of(kind, shot.last_event), "undo_target": shot.undo_target,
+               "live": live,
                "me": devices.current(), "act_url": url_for("games.act", code=game.code),
                **seats_context(game, kind, shot.seating), **extra}
     context["watching"] = watching(game.code)
@@ -65,6 +66,19 @@ def game_context(shot: store.Snapshot, *, live: bool | None = None, **extra) -> 
         context.update(devices=shot.connected or [], join_url=join.join_url(game.code), may_delete=shot.may_delete)
     context.setdefault("kind_panel", lambda: Markup(draw_template(kind.template, **context)))
     return context
+
+
+NEWS_SHOWN = 2  # the group screen fits them (tests/browser/test_kiosk_screen.py); the rest stay in the notes
+
+
+def news_of(kind, event: Event | None) -> list[Text]:
+    """What the last change brought that the table should see at once (a kind's `headlines`: the minions
+    swapping, a rescue, a cheese an ability put down), shown unfolded until the next change; all its notices
+    stay in its notes."""
+    marked = getattr(kind, "headlines", frozenset())
+    if event is None or not marked:
+        return []
+    return [Text.from_json(n) for n in event.notices if isinstance(n, dict) and n.get("msgid") in marked][:NEWS_SHOWN]
 
 
 def undo_for(target: Event | None, seats: list[dict], my_seat: dict | None) -> dict | None:
@@ -289,6 +303,7 @@ def screen_context(game: Game, unseen: bool = False) -> dict:
     kind = store.kind_of(game)
     seats = seats_context(game, kind, store.seating(game))["seats"]
     context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state), "seats": seats,
+               "news": news_of(kind, store.latest_event(game)),
                # Every seat taken: the join code and the devices go to a corner (the live panel says so).
                "all_seated": bool(seats) and all(seat["holder"] for seat in seats)}
     if not is_htmx():  # the join code and devices sit outside the panel: the live update leaves them be
@@ -411,8 +426,10 @@ def release_seat(code: str):
 def history_context(game: Game) -> dict:
     events = store.history(game)
     target = store.undo_target(game)
-    seats = seats_context(game, store.kind_of(game), store.seating(game))
+    kind = store.kind_of(game)
+    seats = seats_context(game, kind, store.seating(game))
     return {"game": game, "events": events, "undo_target": target,
+            "news_of": lambda event: news_of(kind, event),  # what each change brought besides itself
             # The history is a deliberate place of its own: its Undo carries the step's mark.
             "undo_for": undo_for(target, seats["seats"], seats["my_seat"]),
             "undone": {e.undoes_seq for e in events if e.undoes_seq},

@@ -327,6 +327,8 @@
 
   // Open sections (<details>) stay open across a swap, and a fresh panel clears an old message.
   var openSections = [];
+  var fingerAt = null;      // this device's tapped control before its answer: { signature, top }
+  var keptInPlace = false;  // the answer left the tapped control where it was (noticeMoment leaves it be)
   var askedBefore = false;
   var versionBefore = 0;
   function ownFold(p, details) {
@@ -349,7 +351,31 @@
     momentInView = inView(p.querySelector(".seat-banner"));
     askedBefore = !!p.querySelector("[data-asks]");
     versionBefore = +p.dataset.version;
+    // This device's tap: where its button was on the screen (a tap sent after its predecessor's answer goes
+    // from the panel: its button is the one marked for it).
+    var button = event.detail.requestConfig && event.detail.requestConfig.verb === "post" &&
+      (tapped(event.detail) || echoed);
+    fingerAt = button && p.contains(button) ? { signature: controlSignature(button),
+                                                top: button.getBoundingClientRect().top } : null;
   });
+  // What a control does, not which node it is (focus.js reads it alike): its name and value, and its form's
+  // fields but the version.
+  function controlSignature(element) {
+    var parts = [element.tagName, element.name || "", element.value || ""];
+    var form = element.closest("form");
+    if (form) {
+      Array.prototype.forEach.call(form.querySelectorAll("input[type=hidden]"), function (input) {
+        if (input.name !== "csrf_token" && input.name !== "version") { parts.push(input.name + "=" + input.value); }
+      });
+    }
+    return parts.join("|");
+  }
+  // The tapped control in the new panel, drawn and shown (not in a folded section), or null: the tap's moment is over.
+  function sameTapped(p, signature) {
+    return Array.prototype.filter.call(p.querySelectorAll("button"), function (element) {
+      return element.getClientRects().length > 0 && controlSignature(element) === signature;
+    })[0] || null;
+  }
   document.addEventListener("htmx:afterSwap", function (event) {
     var p = panel();
     if (!p || !event.detail.target || event.detail.target.id !== "game-panel") { return; }
@@ -387,6 +413,14 @@
     // screen, so the next moment's first control is in view; otherwise the page stays where it is.
     var line = p.querySelector(".last-event");
     if (line && +p.dataset.version > versionBefore) { line.classList.add("applied"); }
+    // The tapped control is still there (a cheese tap, a wound, Next with more to do): it stays where the finger
+    // is, whatever the answer drew above it; the page never jumps away from it.
+    var again = fingerAt && sameTapped(p, fingerAt.signature);
+    if (again) {
+      window.scrollBy(0, again.getBoundingClientRect().top - fingerAt.top);
+      keptInPlace = true;
+      return;
+    }
     var head = p.querySelector(".seat-banner") || p;
     if (head.getBoundingClientRect().top < viewTop()) { head.scrollIntoView({ block: "start" }); }
   });
@@ -413,7 +447,9 @@
     var now = banner ? banner.dataset.myMoment === "1" : false;
     var cue = banner ? banner.dataset.cue : null;
     var said = false;
-    if (lastMoment && now && momentInView && cue === lastCue) {
+    var kept = keptInPlace;
+    keptInPlace = false;
+    if (lastMoment && now && momentInView && cue === lastCue && !kept) {
       // Still its moment and it was being looked at: a change above it (a note, a line) must not push it
       // partly off the screen.
       var box = banner.getBoundingClientRect();

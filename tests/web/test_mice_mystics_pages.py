@@ -273,9 +273,11 @@ def test_an_encounter_card_takes_minion_names_typed_in_the_devices_language(mm_c
 def test_mm_chz_3_the_wheel_takes_a_whole_roll_in_one_tap(mm_client):
     url, token = new_game(mm_client)
     html = mm_client.get(url).get_data(as_text=True)
-    wheel = re.search(r'<div id="mm-wheel".*?</div>', html, re.S).group(0)
-    form = re.search(r'<form[^>]*>(?:(?!</form>).)*name="action" value="add_cheese".*?</form>', wheel, re.S).group(0)
-    # one form: the reason once, then one button per roll size, each sending its own n
+    # one form (in the wheel's box, or on the minions' turn in their moment): the reason once, then one button
+    # per roll size, each sending its own n
+    forms = re.findall(r'<form[^>]*>(?:(?!</form>).)*name="action" value="add_cheese".*?</form>', html, re.S)
+    assert len(forms) == 1
+    form = forms[0]
     assert form.count('name="reason"') == 1
     for n in range(1, 7):
         assert re.search(rf'<button[^>]*name="n" value="{n}"[^>]*>\s*\+{n}\s*</button>', form), n
@@ -298,8 +300,9 @@ def test_mm_min_1_spiders_wounds_per_figure_on_the_track_the_turn_and_the_group_
     assert "1: 0/3 · 2: 1/3" in screen
     while 'id="mm-whose-turn" class="mm-whose" data-announce>Minions: Spider' not in html:
         html = act(mm_client, url, token, version(html), "next_turn").get_data(as_text=True)
-    now = re.search(r'<section class="mm-now".*?</section>', html, re.S).group(0)
-    assert "1 of 3 wounds" in now
+    # the acting Spider's figures, each with its wounds and buttons, are in the minions' moment
+    now = re.search(r'<div class="mm-minions-turn">.*?<section class="mm-now"', html, re.S).group(0)
+    assert "1 of 3 wounds" in now and 'value="wound_minion"' in now
     for _ in range(2):
         html = act(mm_client, url, token, version(html), "wound_minion", card="spider", figure="1", n="3").get_data(as_text=True)
     assert "Spider" not in re.search(r'<ol class="mm-track">(.*?)</ol>', html, re.S).group(0)

@@ -5,6 +5,7 @@ from ..base import N_
 from . import seating
 from .actions import ACTIONS, apply
 from .catalogue import MICE, MINION_TYPES, NAMES
+from .news import HEADLINES
 from .params import typed_names_to_ids
 from .setup import parse_setup, new_state
 from .state_check import check_state
@@ -31,6 +32,7 @@ class MiceAndMystics:
     moment_seat = staticmethod(seating.moment_seat)
     seat_actions = seating.SEAT_ACTIONS
     localize_params = staticmethod(typed_names_to_ids)
+    headlines = HEADLINES
 
 
 KIND = MiceAndMystics()

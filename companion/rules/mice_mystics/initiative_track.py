@@ -132,17 +132,21 @@ def swap_up(state: dict, index: int) -> None:
         track[index - 1], track[index] = track[index], track[index - 1]
 
 
+BORN_TO_LEAD = N_("Born to Lead: Collin is not on space 1 and gains 1 cheese.")
+BORN_TO_LEAD_CAPTURED = N_("Born to Lead: Collin is captured and gains no cheese.")
+
+
 def born_to_lead(state: dict, notices: list[Text]) -> None:
     """MM-INI-9: Collin gains 1 cheese whenever cards are placed and he is not on space 1."""
     collin = next((m for m in state["mice"] if m["id"] == "collin"), None)
     if collin is None or state["initiative_track"][0]["card"] == "collin":
         return
     if collin["captured"]:  # off the board, his cheese discarded (MM-CAP-1): said, so nobody adds it by hand
-        notices.append(Text(N_("Born to Lead: Collin is captured and gains no cheese.")))
+        notices.append(Text(BORN_TO_LEAD_CAPTURED))
         return
     collin["cheese"] += 1
     collin["cheese_gained"] += 1
-    notices.append(Text(N_("Born to Lead: Collin is not on space 1 and gains 1 cheese.")))
+    notices.append(Text(BORN_TO_LEAD))
 
 
 def lowest_mouse(state: dict) -> str:

@@ -10,6 +10,12 @@ from .catalogue import card_name, mouse_name
 from .cheese_wheel import put_cheese
 from .mouse_turn import reset_turn
 
+# What a turn's end may bring besides the turn passing: the table is told at once (news.HEADLINES).
+AGGRESSIVE_SWAP = N_("{minion} are Aggressive: they swap with the card above.")
+TIME_IS_SHORT = N_("Time is Short: no minions on the board, 1 cheese goes on the wheel.")
+SKIPS = N_("{mouse} is captured and skips the turn.")
+RESCUED = N_("{mouse} is rescued: no minions on the board (that is the turn).")
+
 
 def _new_round(state: dict, notices: list[Text]) -> None:
     state["acting"] = 0
@@ -28,7 +34,7 @@ def _mouse_turn_over(state: dict, index: int, notices: list[Text]) -> None:
     """MM-CHZ-1 Time is Short: the last mouse on the track ends its turn with no minions about."""
     mice_at = [i for i, c in enumerate(state["initiative_track"]) if c["kind"] == "mouse"]
     if index == mice_at[-1] and not track_ops.has_minions(state):
-        notices.append(Text(N_("Time is Short: no minions on the board, 1 cheese goes on the wheel.")))
+        notices.append(Text(TIME_IS_SHORT))
         put_cheese(state, 1, notices)
 
 
@@ -50,11 +56,10 @@ def start_turn(state: dict, notices: list[Text]) -> None:
             break
         name = mouse_name(state, mouse["id"])
         if track_ops.has_minions(state):
-            notices.append(Text(N_("{mouse} is captured and skips the turn."), {"mouse": name}))
+            notices.append(Text(SKIPS, {"mouse": name}))
         else:
             mouse["captured"] = False
-            notices.append(Text(N_("{mouse} is rescued: no minions on the board (that is the turn)."),
-                                {"mouse": name}))
+            notices.append(Text(RESCUED, {"mouse": name}))
             _mouse_turn_over(state, state["acting"], notices)
         _pass_turn(state, notices)
     reset_turn(state)
@@ -82,8 +87,7 @@ def next_turn(state: dict, params: Mapping[str, Any], rng: random.Random) -> Out
     card = state["initiative_track"][index]
     if card["kind"] == "minion" and state["minion_types"][card["minion"]]["aggressive"] and index > 0:
         track_ops.swap_up(state, index)
-        notices.append(Text(N_("{minion} are Aggressive: they swap with the card above."),
-                            {"minion": card_name(state, card)}))
+        notices.append(Text(AGGRESSIVE_SWAP, {"minion": card_name(state, card)}))
     elif card["kind"] == "mouse":
         _mouse_turn_over(state, index, notices)
     if state["finished"]:
