@@ -94,7 +94,7 @@ def test_the_rescued_mouses_phone_says_it_was_rescued(app, lang):
     else:
         raise AssertionError("Lily was never rescued")
     page = client.get(f"/g/{code}").get_data(as_text=True)
-    assert 'class="seat-name">Vera<' in page  # Lily's player's phone
+    assert 'class="seat-name"><bdi>Vera</bdi><' in page  # Lily's player's phone
     assert RESCUED[lang] in unfolded(page), unfolded(page)[:600]
     screen = client.get(f"/g/{code}/screen").get_data(as_text=True)
     assert RESCUED[lang] in plain(re.search(r'<section class="mm-screen-now".*?</section>', screen, re.S).group(0))
