@@ -364,6 +364,15 @@ def screen_qr(code: str):
     return response
 
 
+@bp.get("/qr.svg")
+def qr(code: str):
+    """The game's join QR code as an image: a phone's page loads it only when scrolled near (the group screen
+    draws it inline, at once)."""
+    game = store.find(code)
+    return Response(join.qr_image(join.join_url(game.code)), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "private, max-age=3600"})
+
+
 @bp.get("/calc/<name>")
 def calculate(code: str, name: str):
     """A question that changes nothing (the Hand limit now, say): answered from the current state."""

@@ -1,6 +1,7 @@
 """The join link and its QR code: an absolute URL that phones on the same network can open."""
 from __future__ import annotations
 
+import io
 import socket
 from functools import lru_cache
 from urllib.parse import urlsplit
@@ -44,6 +45,13 @@ def qr_svg(url: str) -> Markup:
     """The QR code as inline SVG (no external image, no inline style: fits the CSP)."""
     return Markup(segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff",
                                                         omitsize=True, title=url))
+
+
+def qr_image(url: str) -> bytes:
+    """The QR code as an SVG file, for an <img>."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=4, border=2, dark="#000", light="#fff", title=url)
+    return out.getvalue()
 
 
 def init_app(app) -> None:

@@ -256,3 +256,18 @@ def test_the_readings_of_one_place_sit_under_one_heading_with_their_count(app):
         assert '<span class="muted">(3)</span>' in three
         assert "<p>First.</p><p>Second.</p><p>Third.</p>" in words(three)
         assert render_template_string(draw, lists=[[], None]).strip() == ""
+
+
+def test_a_phones_page_loads_the_join_qr_code_only_when_scrolled_near(client):
+    """The QR code is an image fetched lazily on a game page (a phone's first load carries none); the group
+    screen, where it is read, keeps it inline."""
+    url, _ = new_counter(client)
+    code = url.rsplit("/", 1)[1]
+    join = re.search(r'<section id="join".*?</section>', client.get(url).get_data(as_text=True), re.S).group(0)
+    assert "<svg" not in join
+    assert f'<img src="/g/{code}/qr.svg"' in join and 'loading="lazy"' in join
+    image = client.get(f"/g/{code}/qr.svg")
+    assert image.status_code == 200 and image.mimetype == "image/svg+xml"
+    assert f"http://192.0.2.10:5000/g/{code}" in image.get_data(as_text=True)  # the join URL, in its title
+    assert '<div class="qr"><svg' in client.get(url + "/screen").get_data(as_text=True)
+    assert client.get("/g/ZZZZZ/qr.svg").status_code == 404
