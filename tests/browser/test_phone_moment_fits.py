@@ -98,7 +98,6 @@ def solo_round_two_preparation(base: str) -> str:
     raise AssertionError("no round 2 preparation")
 
 
-@pytest.mark.xfail(strict=True, reason="issue 42: not fixed yet")
 @pytest.mark.parametrize("size", ["normal", "large"])
 def test_solo_preparation_spell_select_fits_the_phone_with_its_fold_open(live_server, device, size):
     code = solo_round_two_preparation(live_server)
