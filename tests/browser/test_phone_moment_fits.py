@@ -110,7 +110,6 @@ def test_solo_preparation_spell_select_fits_the_phone_with_its_fold_open(live_se
     assert phone.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
 
 
-@pytest.mark.xfail(strict=True, reason="issue 42: not fixed yet")
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
 def test_lost_chapters_next_chapter_button_is_on_the_first_screen(live_server, device, locale):
     code = api_game(live_server, "mice_mystics", {**MM_PARTY, "minion_type": ["rat_warriors"],
