@@ -35,26 +35,18 @@ def clean(seed: int, budget: int = BUDGET):
 # Found by the crawl of 2026-12 (bench.crawl --seeds 8 --budget 30 --every 3): each seed with its steps.
 SEEDS = [
     clean(8, 20),  # Mage Knight, 3 players: round 1's tactics and turns, nothing to see
-    found(0, 12, "the group screen scrolls in a 4-player competitive turn in Russian (801 px on 1280x800, step 6; "
-          "820 px on 1024x768, step 9); the table's Source entry's Done is under the Undo bar at A+ in Russian "
-          "(813..871 px, room to 779, step 0)", "point 4 (the Source's Done under the bar: new, found by the crawler)"),
-    found(1, 12, "the solo preparation's Spell colour <select> (#mk-skip-spell) runs off the phone's right edge "
-          "(28..527 px at A+ in Russian, step 4); the group screen scrolls in the Dummy's turn (880 px on 1024x768, "
-          "step 10)", "point 4 (the cut select: new, found by the crawler)"),
-    found(3, 12, "a boss waiting for its Life (Vanestra) makes the phone 529 px wide at A+ (step 3), 567 px in "
-          "Russian (step 9); the group screen scrolls with 8 track entries and the boss (855 px on 1280x800, "
-          "step 0)", "points 1 and 4"),
-    found(4, 20, "axe: the score table's scrolling wrapper (.mk-table-wrap) is not reachable by keyboard at the "
-          "game's end (step 19)", "new, found by the crawler (point 2 of issue 42 does not list it)"),
-    found(5, 25, "End turn after the table's dice are rerolled lies below the Undo bar (892..956 px, step 18); "
-          "the solo Spell colour <select> cut at the right edge (step 19); the group screen scrolls with the "
-          "Dummy (859 px on 1280x800, steps 12-24)", "point 4 (End turn under the bar: new, found by the crawler)"),
-    found(6, 10, "cooperative: End turn under the Undo bar at A+ (723..792 px, room to 779, step 4; Russian "
-          "744..812, step 6); the group screen scrolls with the Dummy (890 px on 1280x800, step 0)",
-          "point 4 (End turn under the bar: new, found by the crawler)"),
-    found(7, 26, "Captain Vurst waiting for his Life makes the phone 421 px wide in English, 559 px in Russian "
-          "(steps 0-12); at the chapter's end (lost) 'Start the next chapter' is 2,925 px down the phone (step 24)",
-          "point 1 (the next chapter far down: new, found by the crawler)"),
+    # Fixed, kept as guards: what each seed found on 2026-12-04 before its fix.
+    clean(3, 12),  # a boss waiting for its Life made the phone 529/567 px wide; the screen scrolled with 8 entries
+    clean(4, 20),  # axe: the score table's sideways-scrolling frame could not be reached by keyboard
+    clean(5, 25),  # End turn under the Undo bar after the table's dice; the solo Spell select cut; the Dummy's screen
+    clean(7, 26),  # Captain Vurst's Life row 421/559 px wide; a lost chapter's "Start the next chapter" 2,925 px down
+    found(0, 12, "the group screen scrolls in a 4-player competitive turn in Russian (801 px on 1280x800, step 6: "
+          "Round Order one line too tall)", "point 4 (a 4-player table: found by the crawler)"),
+    found(1, 12, "the solo game's end at A+ in Russian: the own score sheet's first stepper at 1,495 px (the result "
+          "above it takes the first screen)", "point 5 (solo: found by the crawler)"),
+    found(6, 10, "cooperative at A+: End turn under the Undo bar (723..792 px, room to 779, step 4); the score sheet's "
+          "first stepper 2 px under it (724..781); the group screen's score 789 px on 1024x768 (step 8)",
+          "points 4 and 5 (cooperative: found by the crawler)"),
 ]
 
 
