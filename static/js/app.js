@@ -328,6 +328,11 @@
   // Open sections (<details>) stay open across a swap, and a fresh panel clears an old message.
   var openSections = [];
   var fingerAt = null;      // this device's tapped control before its answer: { signature, top }
+  var momentBefore = "";    // whose moment the panel said before the answer (its first announced line)
+  function momentText(p) {
+    var line = p.querySelector("[data-announce]");
+    return line ? line.textContent : "";
+  }
   var keptInPlace = false;  // the answer left the tapped control where it was (noticeMoment leaves it be)
   var askedBefore = false;
   var versionBefore = 0;
@@ -349,13 +354,16 @@
       return !(details.classList.contains("seat-fold") && ownFold(p, details));
     }).map(sectionKey);
     momentInView = inView(p.querySelector(".seat-banner"));
+    momentBefore = momentText(p);
     askedBefore = !!p.querySelector("[data-asks]");
     versionBefore = +p.dataset.version;
     // This device's tap: where its button was on the screen (a tap sent after its predecessor's answer goes
     // from the panel: its button is the one marked for it).
     var button = event.detail.requestConfig && event.detail.requestConfig.verb === "post" &&
       (tapped(event.detail) || echoed);
-    fingerAt = button && p.contains(button) ? { signature: controlSignature(button),
+    // Only a change to the game (an action's form): a seat taken, say, leaves no control to keep under the finger.
+    var acting = button && button.form && button.form.querySelector("input[name=action]");
+    fingerAt = acting && p.contains(button) ? { signature: controlSignature(button),
                                                 top: button.getBoundingClientRect().top } : null;
   });
   // What a control does, not which node it is (focus.js reads it alike): its name and value, and its form's
@@ -415,7 +423,8 @@
     if (line && +p.dataset.version > versionBefore) { line.classList.add("applied"); }
     // The tapped control is still there (a cheese tap, a wound, Next with more to do): it stays where the finger
     // is, whatever the answer drew above it; the page never jumps away from it.
-    var again = fingerAt && sameTapped(p, fingerAt.signature);
+    // Only within the same moment: a tap that moved the game to another moment starts that moment on the screen.
+    var again = fingerAt && momentText(p) === momentBefore && sameTapped(p, fingerAt.signature);
     if (again) {
       window.scrollBy(0, again.getBoundingClientRect().top - fingerAt.top);
       keptInPlace = true;

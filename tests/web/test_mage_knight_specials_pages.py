@@ -95,7 +95,8 @@ def test_mk_deed_1_can_i_play_this_is_folded_on_the_turn_screen_and_answers_with
 
 def test_mk_deed_6_the_reference_lists_the_rules_for_every_card(mk_app, client):  # noqa: F811
     t = table(mk_app, client, scenario="full_conquest", dice_mode="app")
-    assert 'id="mk-deed-rules"' in t.html and "Effects of the same kind add up" in t.html
+    deeds = client.get(t.url + "/folded/mk-deeds").get_data(as_text=True)  # reading matter: fetched when opened
+    assert 'id="mk-deed-rules"' in deeds and "Effects of the same kind add up" in deeds
 
 
 def test_mk_tok_2_the_round_order_and_the_group_screen_show_the_face_down_token(mk_app, client):  # noqa: F811
