@@ -366,18 +366,8 @@
     fingerAt = acting && p.contains(button) ? { signature: controlSignature(button),
                                                 top: button.getBoundingClientRect().top } : null;
   });
-  // What a control does, not which node it is (focus.js reads it alike): its name and value, and its form's
-  // fields but the version.
-  function controlSignature(element) {
-    var parts = [element.tagName, element.name || "", element.value || ""];
-    var form = element.closest("form");
-    if (form) {
-      Array.prototype.forEach.call(form.querySelectorAll("input[type=hidden]"), function (input) {
-        if (input.name !== "csrf_token" && input.name !== "version") { parts.push(input.name + "=" + input.value); }
-      });
-    }
-    return parts.join("|");
-  }
+  // What a control does, not which node it is: focus.js's signature (page.js runs it before any tap).
+  function controlSignature(element) { return window.tcControlSignature(element); }
   // The tapped control in the new panel, drawn and shown (not in a folded section), or null: the tap's moment is over.
   function sameTapped(p, signature) {
     return Array.prototype.filter.call(p.querySelectorAll("button"), function (element) {

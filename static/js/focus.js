@@ -30,6 +30,7 @@
     if (element.tagName === "SUMMARY") { parts.push(element.parentElement.id || element.textContent.trim()); }
     return parts.join("|");
   }
+  window.tcControlSignature = signature;  // app.js keeps a tapped control under the finger by it
 
   document.addEventListener("htmx:beforeSwap", function (event) {
     var p = panel();
