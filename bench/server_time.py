@@ -18,6 +18,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("-n", type=int, default=1000, help="actions to time")
     args = parser.parse_args()
+    results, poll_times = time_requests(args.n)
+    print(f"SQLite, in-process WSGI, {args.n} actions per game")
+    for name, times in results:
+        report(f"action: {name}", times)
+    report("live update, nothing changed (204)", poll_times)
+
+
+def time_requests(n: int) -> tuple[list[tuple[str, list[float]]], list[float]]:
+    """Seconds of each of `n` actions per game, and of 3n "nothing changed" live updates."""
     app = make_app(Path(tempfile.mkdtemp()) / "bench.db")
     client = app.test_client()
     html = client.get("/").get_data(as_text=True)
@@ -35,7 +44,7 @@ def main() -> None:
         url = client.post(path, data={"csrf_token": token, **setup}).headers["Location"]
         client.get(url)
         version, times = 0, []
-        for i in range(args.n):
+        for i in range(n):
             started = time.perf_counter()
             response = client.post(url + "/act", headers=HTMX,
                                    data={"csrf_token": token, "version": str(version), **action(i)})
@@ -45,16 +54,12 @@ def main() -> None:
         results.append((name, times))
 
     poll_times = []
-    for _ in range(args.n * 3):
+    for _ in range(n * 3):
         started = time.perf_counter()
         response = client.get(f"{url}/live?v={version}&wait=0")
         poll_times.append(time.perf_counter() - started)
         assert response.status_code == 204
-
-    print(f"SQLite, in-process WSGI, {args.n} actions per game")
-    for name, times in results:
-        report(f"action: {name}", times)
-    report("live update, nothing changed (204)", poll_times)
+    return results, poll_times
 
 
 if __name__ == "__main__":

@@ -18,6 +18,9 @@ def init_app(app: Flask, module_names: Iterable[str]) -> None:
 
 
 def register(app: Flask, kind: GameKind) -> None:
+    """Serve `kind`, which must be a GameKind: the app asks nothing of a kind that class does not declare."""
+    if not isinstance(kind, GameKind):
+        raise TypeError(f"{kind!r} is not a GameKind")
     app.extensions.setdefault("game_kinds", {})[kind.key] = kind
 
 

@@ -188,10 +188,9 @@ def apply_action(game: Game, action: str, params: Mapping[str, Any], seen_versio
     applied to the game as it is now, they mean the same, so a change elsewhere does not refuse them.
     `translate` (msgid -> the device's language): names the players typed in their language are read
     back into what the rules know, if the kind asks (its `localize_params`)."""
-    localize = getattr(kind_of(game), "localize_params", None)
-    if localize is not None and translate is not None:
-        params = localize(action, params, translate)
-    if seen_version != game.version and action in getattr(kind_of(game), "rebasable", ()):
+    if translate is not None:
+        params = kind_of(game).localize_params(action, params, translate)
+    if seen_version != game.version and action in kind_of(game).rebasable:
         seen_version = game.version
     _check_writable(game, seen_version)
     kept_params = _plain(params)
@@ -367,9 +366,7 @@ def page_action(code: str, device: DeviceRef, action: str, params: Mapping[str, 
     connection is given back before the drawing."""
     game, my_seat = find_with_seat(code, device.id)
     kind = kind_of(game)
-    localize = getattr(kind, "localize_params", None)
-    if localize is not None:
-        params = localize(action, params, translate)
+    params = kind.localize_params(action, params, translate)
     kept = _plain(params)
 
     def same(event: Event) -> bool:
@@ -381,7 +378,7 @@ def page_action(code: str, device: DeviceRef, action: str, params: Mapping[str, 
         apply_action(game, action, params, version, device, rng)  # localized already
 
     try:
-        if action in getattr(kind, "rebasable", ()):
+        if action in kind.rebasable:
             make(seen_version)  # applied to the latest version by apply_action itself
         else:
             _tap(game, device.id, seen_version, same, make)

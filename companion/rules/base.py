@@ -12,7 +12,7 @@ import math
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Callable, Mapping
 
 
 def N_(msgid: str) -> str:
@@ -243,17 +243,17 @@ class NotThisSeatsMoment(RuleError):
     """A seated phone's tap for another seat's moment, without the deliberate second step (HTTP 403)."""
 
 
-def another_seats_moment(kind: Any, state: dict, my_seat: str | None) -> str | None:
+def another_seats_moment(kind: GameKind, state: dict, my_seat: str | None) -> str | None:
     """The seat whose moment it is, when that is not this seated device's: there its controls for that seat
     take a second, deliberate step ("Act for Boris…"). None on the seat's own phone, on a device with no seat
     (the shared one, just watching) and at a moment that is nobody's in particular."""
-    if my_seat is None or not hasattr(kind, "moment_seat"):
+    if my_seat is None:
         return None
     seat = kind.moment_seat(state)
     return seat if seat not in (None, my_seat) else None
 
 
-def check_acting_seat(kind: Any, state: dict, my_seat: str | None, action: str, for_seat: str | None) -> None:
+def check_acting_seat(kind: GameKind, state: dict, my_seat: str | None, action: str, for_seat: str | None) -> None:
     """A seated phone takes a seat's action at another seat's moment only through "Act for …", whose forms
     say `for_seat`: a tap without it (an old page, a panel drawn before the device took its seat) is refused
     and changes nothing. Scripts (the JSON API) are not asked."""
@@ -265,11 +265,11 @@ def check_acting_seat(kind: Any, state: dict, my_seat: str | None, action: str, 
                                 "To act for {name}, open “Act for {name}…” first."), name=name)
 
 
-def acting_for(kind: Any, state: dict, action: str) -> str | None:
+def acting_for(kind: GameKind, state: dict, action: str) -> str | None:
     """The seat a change made in `state` acts for: a seat's action (its pick, its turn) at that seat's
     moment. None for the table's bookkeeping and at a moment that is nobody's in particular. Kept with
     the change (Event.moment_seat): what Undo on another seat's phone asks a second step for."""
-    if action not in getattr(kind, "seat_actions", ()) or not hasattr(kind, "moment_seat"):
+    if action not in kind.seat_actions:
         return None
     return kind.moment_seat(state)
 
@@ -284,7 +284,7 @@ def another_seats_undo(made_for: str | None, made_here: bool, my_seat: str | Non
     return made_for
 
 
-def check_undoing_seat(kind: Any, state: dict, made_for: str | None, made_here: bool, my_seat: str | None,
+def check_undoing_seat(kind: GameKind, state: dict, made_for: str | None, made_here: bool, my_seat: str | None,
                        for_seat: str | None) -> None:
     """check_acting_seat for Undo: a tap without the step's mark is refused and undoes nothing."""
     seat = another_seats_undo(made_for, made_here, my_seat)
@@ -304,28 +304,72 @@ class Outcome:
     notices: tuple[Text, ...] = ()
 
 
-class GameKind(Protocol):
-    """What a game kind registers: companion.kinds.register(kind)."""
+Action = Callable[[dict, Mapping[str, Any], random.Random], "Outcome"]
+
+
+class GameKind:
+    """Everything the app asks of a game kind; a kind subclasses this and registers one instance
+    (companion.kinds.register).
+
+    The defaults are those of a kind without seats: no one's moment, no seat's actions, nothing re-read from
+    a player's language. A kind declares its own where it has them; the app asks nothing else of it.
+    """
 
     key: str  # stable id stored with each game, e.g. "mage_knight"
     name: str  # msgid of the game's display name
     template: str  # Jinja template (path under templates/) rendering the game's panel
     setup_template: str  # Jinja template of the setup form's fields
+    screen_template: str | None = None  # the group screen's part of the game, if the kind has one
+    # Every action by its stored name. The name is kept in each change of a saved game and in game files:
+    # it is a contract, whatever the function that applies it is called.
+    actions: Mapping[str, Action] = {}
+    rebasable: frozenset[str] = frozenset()  # actions carrying absolute values, applied to the latest version
+    seat_actions: frozenset[str] = frozenset()  # a seat's own actions (its pick, its turn): see check_acting_seat
+    headlines: frozenset[str] = frozenset()  # notices' msgids shown unfolded where the table looks
+    # Questions the group can ask without changing the game: name -> (state, params) -> Text.
+    calculators: Mapping[str, Callable[[dict, Mapping[str, Any]], Text]] = {}
+    names: Mapping[str, str] = {}  # stable ids in the state -> msgids, for the templates
 
     def parse_setup(self, form: Mapping[str, Any]) -> dict:
         """Turn the setup form (or JSON body) into setup data; raise BadParams/RuleError."""
+        raise NotImplementedError
+
+    def localize_setup(self, form: Mapping[str, Any], translate: Callable[[str], str]) -> Mapping[str, Any]:
+        """The setup form with names the players typed in their language read back into the rules' ids."""
+        return form
 
     def new_state(self, setup: dict, rng: random.Random) -> dict:
         """The state of a freshly set-up game."""
+        raise NotImplementedError
 
     def apply(self, state: dict, action: str, params: Mapping[str, Any], rng: random.Random) -> Outcome:
         """Validate and apply one named action to a copy of `state`."""
+        return dispatch(self.actions, state, action, params, rng)
+
+    def localize_params(self, action: str, params: Mapping[str, Any],
+                        translate: Callable[[str], str]) -> Mapping[str, Any]:
+        """An action's params with names typed in the player's language read back into the rules' ids."""
+        return params
 
     def check_state(self, state: Any) -> None:
         """Raise RuleError unless `state` is a state this kind could have produced (import)."""
+        raise NotImplementedError
 
+    def view(self, state: dict) -> dict:
+        """What the templates show of `state` beyond the state itself."""
+        return {}
 
-Action = Callable[[dict, Mapping[str, Any], random.Random], "Outcome"]
+    def seats(self, state: dict) -> list[dict]:
+        """The game's seats ({"id", "name"}, in seating order); none for a kind played without them."""
+        return []
+
+    def seat_status(self, state: dict, seat: str) -> dict:
+        """A seat's cue: {"now": whether it is this seat's moment, "text": a Text}."""
+        return {"now": False, "text": Text("")}
+
+    def moment_seat(self, state: dict) -> str | None:
+        """The seat whose moment it is (its pick, its turn), or None when it is nobody's in particular."""
+        return None
 
 
 def dispatch(actions: Mapping[str, Action], state: dict, action: str,

@@ -57,7 +57,7 @@ def params_object(schema: dict, description: str) -> dict:
 
 def kind_actions(kind: Any) -> dict[str, Any]:
     """The kind's action registry: {name: function(state, params, rng)}."""
-    return dict(getattr(sys.modules[type(kind).__module__], "ACTIONS", {}))
+    return dict(kind.actions)
 
 
 def action_request(kind: Any, version: dict) -> dict:

@@ -14,6 +14,7 @@ from werkzeug.security import safe_join
 from flask_compress import Compress
 
 from .. import game_icons
+from ..rules.base import GameKind
 
 
 @lru_cache(maxsize=256)
@@ -24,7 +25,7 @@ def _digest(path: str, mtime: float) -> str:
 def page_kind(context: Context) -> str | None:
     """The game kind a template draws: its `game`'s, or on a setup page its `kind`; none on a page of no game."""
     game, kind = context.get("game"), context.get("kind")
-    return getattr(game, "kind", None) or getattr(kind, "key", None)
+    return getattr(game, "kind", None) or (kind.key if isinstance(kind, GameKind) else None)
 
 
 @pass_context

@@ -28,11 +28,11 @@ def seats_context(game: Game, kind, held: dict[str, tuple[str, str]]) -> dict:
     cue (your turn …)."""
     me = devices.current().id
     seats = []
-    for seat in kind.seats(game.state) if hasattr(kind, "seats") else []:
+    for seat in kind.seats(game.state):
         holder, label = held.get(seat["id"], (None, ""))
         seats.append({**seat, "holder": holder, "mine": holder == me, "holder_label": "" if holder == me else label})
     mine = next((seat for seat in seats if seat["mine"]), None)
-    moment_seat = kind.moment_seat(game.state) if seats and hasattr(kind, "moment_seat") else None
+    moment_seat = kind.moment_seat(game.state) if seats else None
     return {"seats": seats, "my_seat": mine,
             "my_status": kind.seat_status(game.state, mine["id"]) if mine else None,
             "for_seat": another_seats_moment(kind, game.state, mine and mine["id"]), "moment_seat": moment_seat,
@@ -75,7 +75,7 @@ def news_of(kind, event: Event | None) -> list[Text]:
     """What the last change brought that the table should see at once (a kind's `headlines`: the minions
     swapping, a rescue, a cheese an ability put down), shown unfolded until the next change; all its notices
     stay in its notes."""
-    marked = getattr(kind, "headlines", frozenset())
+    marked = kind.headlines
     if event is None or not marked:
         return []
     return [Text.from_json(n) for n in event.notices if isinstance(n, dict) and n.get("msgid") in marked][:NEWS_SHOWN]
@@ -377,7 +377,7 @@ def qr(code: str):
 def calculate(code: str, name: str):
     """A question that changes nothing (the Hand limit now, say): answered from the current state."""
     game = store.find(code)
-    calculator = getattr(store.kind_of(game), "calculators", {}).get(name)
+    calculator = store.kind_of(game).calculators.get(name)
     if calculator is None:
         abort(404)
     try:
@@ -393,7 +393,7 @@ def take_seat(code: str):
     game = store.find(code)
     kind = store.kind_of(game)
     seat_id = request.form.get("seat", "")
-    seats = {seat["id"]: seat for seat in kind.seats(game.state)} if hasattr(kind, "seats") else {}
+    seats = {seat["id"]: seat for seat in kind.seats(game.state)}
     if seat_id not in seats:
         return after_change(game, 400, _("There is no such seat in this game."))
     try:

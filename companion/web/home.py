@@ -85,7 +85,7 @@ def new_game(kind_key: str):
         return render_template("setup.html", kind=kind, form=request.form,
                                message=translate(error.text)), status
     store.touch_presence(game.id, devices.current().id)
-    seats = kind.seats(game.state) if hasattr(kind, "seats") else []
+    seats = kind.seats(game.state)
     if len(seats) == 1:  # one seat (a solo game): "Who is this phone?" has one answer, the starting device
         store.take_seat(game, seats[0]["id"], devices.current().id)
     return redirect(url_for("games.show", code=game.code), 303)
@@ -93,8 +93,7 @@ def new_game(kind_key: str):
 
 def localized_setup(kind, form: dict) -> dict:
     """Names the players typed in their language, read back into what the rules know (if the kind asks)."""
-    localize = getattr(kind, "localize_setup", None)
-    return localize(form, lambda msgid: translate(Text(msgid))) if localize else form
+    return kind.localize_setup(form, lambda msgid: translate(Text(msgid)))
 
 
 @bp.post("/device")

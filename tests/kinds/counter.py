@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from companion.rules.base import N_, Outcome, RuleError, Text, dispatch, param_int, param_str
+from companion.rules.base import N_, GameKind, Outcome, RuleError, Text, param_int, param_str
 
 
 def add(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
@@ -28,20 +28,18 @@ def name(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
 ACTIONS = {"add": add, "roll": roll, "name": name}
 
 
-class Counter:
+class Counter(GameKind):
     key = "counter"
     name = "Counter"
     template = "kinds/counter.html"
     setup_template = "kinds/counter_setup.html"
+    actions = ACTIONS
 
     def parse_setup(self, form: Mapping[str, Any]) -> dict:
         return {"start": param_int(form, "start", 0, 100, default=0)}
 
     def new_state(self, setup: dict, rng: random.Random) -> dict:
         return {"count": setup["start"], "rolls": [], "name": ""}
-
-    def apply(self, state: dict, action: str, params: Mapping[str, Any], rng: random.Random) -> Outcome:
-        return dispatch(ACTIONS, state, action, params, rng)
 
     def check_state(self, state: Any) -> None:
         if not (isinstance(state, dict) and set(state) == {"count", "rolls", "name"}

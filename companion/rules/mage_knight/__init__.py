@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from ..base import N_, Outcome, RuleError, dispatch
+from ..base import N_, GameKind, Outcome, RuleError, dispatch
 from . import seating
 from .deed_helper import can_i_play
 from .fame import hand_limit_for
@@ -55,16 +55,16 @@ def view_of(state: dict) -> dict:
     return data
 
 
-class MageKnight:
+class MageKnight(GameKind):
     key = "mage_knight"
     name = N_("Mage Knight")
     template = "kinds/mage_knight.html"
     setup_template = "kinds/mage_knight_setup.html"
     screen_template = "kinds/mage_knight_screen.html"
-    actions = (*ACTIONS, *SCORE_ACTIONS)
+    actions = {**ACTIONS, **SCORE_ACTIONS}
     # Everyone enters a score sheet at once: an entry is absolute (the count shown plus its step, done or not),
     # so it is applied to the latest version rather than refused as stale (store.apply_action).
-    rebasable = tuple(SCORE_ACTIONS)
+    rebasable = frozenset(SCORE_ACTIONS)
 
     parse_setup = staticmethod(parse_setup)
     localize_setup = staticmethod(typed_heroes_to_ids)
@@ -73,7 +73,6 @@ class MageKnight:
     check_state = staticmethod(check_state)
     view = staticmethod(view_of)
     seats = staticmethod(seating.seats)
-    # Questions the group can ask without changing the game: name -> (state, params) -> Text.
     calculators = {"hand_limit": hand_limit_for, "can_play": can_i_play}
     seat_status = staticmethod(seating.seat_status)
     moment_seat = staticmethod(seating.moment_seat)

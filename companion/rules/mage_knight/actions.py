@@ -551,9 +551,13 @@ def change_fame(state: dict, params: Params, rng: random.Random) -> Outcome:
     return Outcome(state, Text(label, {"name": p["name"], "n": delta}), tuple(notices))
 
 
-ACTIONS = {f.__name__: f for f in (
-    set_core_tile_revealed, set_monasteries, monastery_revealed, tick_step, skip_preparation, enter_source,
-    drop_source_entry, set_dice_mode,
-    pick_tactic, remove_tactic, take_die, mana_search, use_tactic, end_turn, announce_end_of_round,
-    forfeit_turn, mark_scenario_end, change_fame)} | dummy_actions.DUMMY_ACTIONS
-ACTIONS.update(SPECIAL_ACTIONS)
+# By stored name: each change of a saved game and each game file names its action so, whatever the function is
+# called (store.py, the API).
+ACTIONS = {
+    "set_core_tile_revealed": set_core_tile_revealed, "set_monasteries": set_monasteries,
+    "monastery_revealed": monastery_revealed, "tick_step": tick_step, "skip_preparation": skip_preparation,
+    "enter_source": enter_source, "drop_source_entry": drop_source_entry, "set_dice_mode": set_dice_mode,
+    "pick_tactic": pick_tactic, "remove_tactic": remove_tactic, "take_die": take_die, "mana_search": mana_search,
+    "use_tactic": use_tactic, "end_turn": end_turn, "announce_end_of_round": announce_end_of_round,
+    "forfeit_turn": forfeit_turn, "mark_scenario_end": mark_scenario_end, "change_fame": change_fame,
+    **dummy_actions.DUMMY_ACTIONS, **SPECIAL_ACTIONS}

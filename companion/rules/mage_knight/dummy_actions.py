@@ -101,4 +101,4 @@ def skip_steps(state: dict, done: list[str], params: Params) -> list[Text]:
     return notices
 
 
-DUMMY_ACTIONS = {f.__name__: f for f in (dummy_turn, adjust_dummy)}
+DUMMY_ACTIONS = {"dummy_turn": dummy_turn, "adjust_dummy": adjust_dummy}

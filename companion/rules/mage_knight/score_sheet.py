@@ -290,4 +290,4 @@ def check_score_sheet(state: dict) -> bool:
             and all(map(is_count, entered["facts"].values())))
 
 
-SCORE_ACTIONS = {f.__name__: f for f in (enter_score, enter_score_facts)}
+SCORE_ACTIONS = {"enter_score": enter_score, "enter_score_facts": enter_score_facts}

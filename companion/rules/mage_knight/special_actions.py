@@ -63,4 +63,4 @@ def set_mines(state: dict, params: Params, rng: random.Random) -> Outcome:
                                plural=N_("{name}: {n} mines liberated")))
 
 
-SPECIAL_ACTIONS = {f.__name__: f for f in (flip_token, set_mines)}
+SPECIAL_ACTIONS = {"flip_token": flip_token, "set_mines": set_mines}

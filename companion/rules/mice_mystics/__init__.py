@@ -1,7 +1,7 @@
 """Mice and Mystics: the initiative track, the cheese wheel, the hourglass and a mouse's turn."""
 from __future__ import annotations
 
-from ..base import N_
+from ..base import N_, GameKind
 from . import seating
 from .actions import ACTIONS, apply
 from .catalogue import MICE, MINION_TYPES, NAMES
@@ -15,13 +15,14 @@ __all__ = ["ACTIONS", "KIND", "MICE", "MINION_TYPES", "NAMES", "apply", "check_s
            "parse_setup", "view"]
 
 
-class MiceAndMystics:
+class MiceAndMystics(GameKind):
     key = "mice_mystics"
     name = N_("Mice and Mystics")
     template = "kinds/mice_mystics.html"
     setup_template = "kinds/mice_mystics_setup.html"
     screen_template = "kinds/mice_mystics_screen.html"
     names = NAMES
+    actions = ACTIONS
     parse_setup = staticmethod(parse_setup)
     new_state = staticmethod(new_state)
     apply = staticmethod(apply)
