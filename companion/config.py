@@ -46,6 +46,17 @@ def sqlite_unwritable(url: str) -> str | None:
     return None
 
 
+def sqlite_many_processes(url: str, workers: int) -> str | None:
+    """Why `workers` processes cannot serve the database `url` names, in one line; None if they can.
+
+    A server on SQLite is one process: its gevent worker holds thousands of waiting devices, and what the
+    process keeps (its waiting devices, drawn panels, the limits' counts) is then the whole server's."""
+    if workers <= 1 or not url.startswith("sqlite"):
+        return None
+    return (f"WORKERS={workers}: a server on SQLite is one process (WORKERS=1, the default); more processes "
+            f"or hosts need PostgreSQL (DATABASE_URL, docs/DEPLOY.md).")
+
+
 def from_environment(instance_path: str) -> dict:
     """The configuration of a running app."""
     return {
