@@ -81,7 +81,6 @@ def from_environment(instance_path: str) -> dict:
            if os.environ.get(name)},
         **{name: float(os.environ[name]) for name in ("GAME_WAIT_SECONDS", "DATABASE_STATEMENT_SECONDS")
            if os.environ.get(name)},
-        **({"LIMITS_FOLDER": os.environ["LIMITS_FOLDER"]} if os.environ.get("LIMITS_FOLDER") else {}),
     }
 
 
@@ -156,9 +155,10 @@ DEFAULTS = {
     "COMPRESS_MIMETYPES": ["text/html", "text/css", "application/javascript", "text/javascript",
                            "application/json", "image/svg+xml"],
     "GAME_KINDS": ("companion.rules.mage_knight", "companion.rules.mice_mystics"),
-    # Per client address (companion/web/limits.py); a mistyped code or two never comes near them. The
-    # counts are shared by every process of the server (host://, companion/limit_storage.py).
-    "RATELIMIT_STORAGE_URI": "host://",
+    # Per client address (companion/web/limits.py); a mistyped code or two never comes near them. Counted
+    # in the server process (one on SQLite); several processes or hosts share their counts through
+    # RATELIMIT_STORAGE_URI=redis://… or memcached://… (docs/DEPLOY.md), else each counts its own.
+    "RATELIMIT_STORAGE_URI": "memory://",
     "WRONG_CODE_LIMIT": "30 per minute;300 per hour",
     "NEW_GAME_LIMIT": "30 per hour",
     # Changes to games (actions, undo, seats, settings), per device and per address. A table's busiest
@@ -175,9 +175,6 @@ DEFAULTS = {
     # measured (2,200), and at the largest changes measured (6.8 KB in an export) its file, ~27 MB, still
     # imports (IMPORT_MAX_BYTES).
     "HISTORY_MAX_CHANGES": 4000,
-    # Where the limits' counts of one server's worker processes live (limit_storage.py); empty: /dev/shm,
-    # a file system in RAM, where there is one, else beside the database.
-    "LIMITS_FOLDER": "",
     # A game nobody has touched for this long is archived, then deleted this much later (expiry.py).
     "IDLE_ARCHIVE_DAYS": 180,
     "ARCHIVED_DELETE_DAYS": 90,
