@@ -123,8 +123,6 @@ DEFAULTS = {
     "GAME_CONNECTIONS_PER_PROCESS": 2,
     # PostgreSQL: no statement runs longer (statement_timeout); the migrations are exempt.
     "DATABASE_STATEMENT_SECONDS": 30.0,
-    # SQLite: how often each process asks whether another one committed (PRAGMA data_version, a few
-    # microseconds); PostgreSQL pushes instead (LISTEN/NOTIFY).
     "PROXIES": 0,
     # A request body must have arrived by then, counting only the time spent waiting for it
     # (web/body_timeout.py)...
@@ -132,7 +130,6 @@ DEFAULTS = {
     # ...plus a second per this many bytes of it: a 32 MB game file from a phone at the edge of the
     # Wi-Fi (4 Mbit/s) still arrives, and a client trickling a large body is still cut off within a minute or so.
     "BODY_BYTES_PER_SECOND": 500_000,
-    "LIVE_POLL_INTERVAL": 0.01,
     # Waiting requests one device or one network address may hold open in each server process:
     # beyond it a 429 at once, so no client can hoard the server's connections.
     "LIVE_MAX_WAITING_PER_DEVICE": 8,
