@@ -15,7 +15,6 @@ from flask import Flask, current_app
 from flask_migrate import Migrate
 
 from . import mended_text
-from .fair_pool import FairGates, FairQueuePool
 from .models import db
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
@@ -54,19 +53,17 @@ def init_app(app: Flask) -> None:
         options.setdefault("max_overflow", 512)
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
     elif url.get_backend_name() == "postgresql":
-        # Few connections, served in turn (fair_pool.py): each one is a PostgreSQL process wanting a
-        # core, and on a small machine more of them only queue for the cores, slower for all (a larger
-        # pool made 250 tables worse). Requests hold one only to read or write, never to render.
+        # Few connections: each one is a PostgreSQL process wanting a core, and on a small machine more of
+        # them only queue for the cores, slower for all. Requests hold one only to read or write, never to
+        # render; a change first waits its turn at its game (web/turns.py), then at most GAME_WAIT_SECONDS
+        # for a connection from SQLAlchemy's QueuePool (then 503 with Retry-After).
         options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
-        options.setdefault("poolclass", FairQueuePool)
         options.setdefault("pool_size", app.config["DATABASE_POOL_SIZE"])
         options.setdefault("max_overflow", app.config["DATABASE_POOL_OVERFLOW"])
+        options.setdefault("pool_timeout", app.config["GAME_WAIT_SECONDS"])
         options["connect_args"] = {**options.get("connect_args", {}),
                                    "options": _bounded_waits(app, url.query.get("options", ""))}
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
-        # A game whose row another session holds (a peer server frozen mid-change) keeps at most this
-        # many of the process's few connections waiting on it; its other requests wait without one.
-        app.extensions["game_turns"] = FairGates(app.config["GAME_CONNECTIONS_PER_PROCESS"])
     # A JSON column read back: half a character that an old row holds is mended (see mended_text.py).
     options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
     options.setdefault("json_deserializer", mended_text.loads)
