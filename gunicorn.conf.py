@@ -15,7 +15,8 @@ bind = [f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '5000')}"]
 if os.environ.get("BIND_FD"):
     bind = [f"fd://{os.environ['BIND_FD']}"]
 worker_class = "gevent"
-workers = int(os.environ.get("WORKERS", "2"))
+# One process on SQLite (on_starting refuses more); with PostgreSQL as many as the host's cores serve.
+workers = int(os.environ.get("WORKERS", "1"))
 # Open connections per worker: every waiting device holds one.
 worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "5000"))
 # A request's headers must arrive within this many seconds (gevent's worker times the read of each
@@ -55,11 +56,13 @@ def post_worker_init(worker):
 
 
 def on_starting(server):
-    """A SQLite database that cannot be written: every worker would fail to boot with a traceback about
-    "unable to open database file". Said in one line instead, and the server stops before it forks any."""
+    """A SQLite database that cannot be written (every worker would fail to boot with a traceback about
+    "unable to open database file"), or more than one process on SQLite: said in one line, and the server
+    stops before it forks any."""
     from companion import INSTANCE  # the package's own modules import Flask only in create_app
-    from companion.config import database_url, sqlite_unwritable
-    problem = sqlite_unwritable(database_url(INSTANCE))
+    from companion.config import database_url, sqlite_many_processes, sqlite_unwritable
+    url = database_url(INSTANCE)
+    problem = sqlite_many_processes(url, server.cfg.workers) or sqlite_unwritable(url)
     if problem:
         server.log.error(problem)
         sys.exit(1)

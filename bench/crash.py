@@ -1,7 +1,7 @@
 """Nothing acknowledged is ever lost: SIGKILL the server (master and workers) at random moments while
 devices act, start it again, and check every acknowledged action and the database's integrity.
 
-The server runs as bin/serve runs it (gunicorn.conf.py, 2 gevent workers) on SQLite. Client threads act
+The server runs as bin/serve runs it (gunicorn.conf.py, one gevent worker) on SQLite. Client threads act
 on their own tables through the JSON API; an action counts as acknowledged when its 200 arrived. After
 the last kill: each game's history must hold every acknowledged version with the label it was answered
 with, versions without gaps, and `PRAGMA integrity_check` must say ok.
@@ -94,7 +94,7 @@ def main() -> None:
         seqs = [r[0] for r in connection.execute("SELECT seq FROM event WHERE game_id = ? ORDER BY seq", (game_id,))]
         gaps += seqs != list(range(1, version + 1))
         lost += sum(1 for v in acknowledged[code] if v > version or v not in seqs)
-    print(f"{args.kills} SIGKILLs of the master and both workers during actions on {args.tables} tables "
+    print(f"{args.kills} SIGKILLs of the master and its worker during actions on {args.tables} tables "
           f"(gunicorn.conf.py, SQLite)")
     print(f"acknowledged actions: {total}; lost: {lost}; games with a gap in their history: {gaps}; "
           f"integrity_check: {integrity}")

@@ -320,15 +320,17 @@ def main() -> None:
                         help="devices long poll (as scripts do) or keep an event stream open (as pages do)")
     parser.add_argument("--postgres", default="", help="a PostgreSQL server URL (a fresh database is made on it)")
     parser.add_argument("--servers", type=int, default=1, help="app servers (each its own gunicorn)")
-    parser.add_argument("--workers", type=int, default=0, help="worker processes per server (default: 2 / servers)")
+    parser.add_argument("--workers", type=int, default=0, help="worker processes per server (SQLite: 1, the only choice; PostgreSQL: default 2 / servers)")
     parser.add_argument("--client-nice", type=int, default=10,
                         help="the load clients' niceness: 10 (default) leaves the servers the cores first, as at a "
                              "real table; 0 shares them equally")
     args = parser.parse_args()
+    if not args.postgres and (args.servers > 1 or args.workers > 1):
+        parser.error("a server on SQLite is one process: more servers or workers need --postgres")
     load_at_start = " ".join(f"{n:.2f}" for n in os.getloadavg())
     workdir = Path(tempfile.mkdtemp())
     database = fresh_postgres(args.postgres) if args.postgres else f"sqlite:///{workdir / 'bench.db'}"
-    workers = args.workers or max(1, 2 // args.servers)
+    workers = args.workers or (max(1, 2 // args.servers) if args.postgres else 1)
     servers = []
     try:
         for n in range(args.servers):

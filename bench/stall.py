@@ -102,7 +102,7 @@ def held_connections(args: argparse.Namespace) -> None:
                                 {"action": "next_turn", "version": version, "params": {}})["version"]
             times.append(time.perf_counter() - started)
         print(f"{args.waiting} idle long polls + {args.trickling} trickling connections held; "
-              "gunicorn.conf.py (2 gevent workers), SQLite; a new connection per action")
+              "gunicorn.conf.py (one gevent worker), SQLite; a new connection per action")
         report("unrelated action, client side", times)
     finally:
         for sock in held:
@@ -131,7 +131,7 @@ def locked_game(server_url: str, hold: float, actions: int) -> None:
         admin.execute("DROP DATABASE IF EXISTS companion_bench_stall WITH (FORCE)")
         admin.execute("CREATE DATABASE companion_bench_stall")
     url = server_url.rsplit("/", 1)[0] + "/companion_bench_stall"
-    server, base = start_server(sqlalchemy_url(url))
+    server, base = start_server(sqlalchemy_url(url), workers=2)
     try:
         game_a = post_json(f"{base}/api/games", {"kind": "mice_mystics", "setup": SETUP})["code"]
         game_b = post_json(f"{base}/api/games", {"kind": "mice_mystics", "setup": SETUP})["code"]

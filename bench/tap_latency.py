@@ -1,8 +1,8 @@
-"""A tap on one device until another device shows it: two Chromium contexts, gunicorn with 2 workers.
+"""A tap on one device until another device shows it: two Chromium contexts, gunicorn with one worker.
 
 The phone presses the Mice and Mystics "Next" button; the tablet, which only long-polls, must show
-the new version without reload. Each device is served by whichever worker process gets its request,
-so the change has to cross processes through the database.
+the new version without reload. The server is one process: the phone's commit wakes the tablet's waiting
+request there.
 
 The tap is a mouse press and release at the button's place (Playwright's `mouse.click`, straight to
 Chromium's input, without `click()`'s checks that the button is visible, stable and enabled, ~20 ms).
@@ -38,7 +38,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 
 def start_server(workdir: Path, port: int | None = None, access_log: Path | None = None
                  ) -> tuple[subprocess.Popen, str]:
-    """gunicorn as bin/serve runs it (gunicorn.conf.py, 2 gevent workers) on a fresh SQLite file, on `port` or
+    """gunicorn as bin/serve runs it (gunicorn.conf.py, one gevent worker) on a fresh SQLite file, on `port` or
     one the kernel gives it: (process, base URL)."""
     return serving.start_server(f"sqlite:///{workdir / 'bench.db'}", port=port, access_log=access_log)
 
@@ -88,7 +88,7 @@ def main() -> None:
                 shown.append((painted - clicked) / 1000)
                 phone.wait_for_selector(f'#game-panel[data-version="{version + 1}"]')
             browser.close()
-        print("gunicorn.conf.py (2 gevent workers), SQLite; Chromium headless, two contexts")
+        print("gunicorn.conf.py (one gevent worker), SQLite; Chromium headless, two contexts")
         report("tap on the phone -> shown on the tablet (Playwright)", latencies)
         report("in the pages: click -> tablet's panel swapped", in_pages)
         report("in the pages: click -> tablet's next frame", shown)

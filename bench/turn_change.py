@@ -9,7 +9,7 @@ on its own event stream, as at a table: the change reaches four pages at once, e
 Also timed in the pages (one clock for all contexts): the phone's click event to the tablet's panel
 swapped in, split at the panel's arrival in the tablet (its htmx:beforeSwap): before it the server and
 the network, after it the tablet's own work to put the panel in. The server is gunicorn as bin/serve
-runs it (2 gevent workers) on a fresh SQLite file.
+runs it (one gevent worker) on a fresh SQLite file.
 
 Usage: .venv/bin/python -m bench.turn_change [-n 40]
 """
@@ -79,7 +79,7 @@ def main() -> None:
                 to_arrival.append((arrived - clicked) / 1000)
                 arrival_to_swap.append((swapped - arrived) / 1000)
             browser.close()
-        print("gunicorn.conf.py (2 gevent workers), SQLite; Chromium headless: 3 seated phones and a tablet")
+        print("gunicorn.conf.py (one gevent worker), SQLite; Chromium headless: 3 seated phones and a tablet")
         report("turn change -> shown on the tablet", to_tablet)
         report("turn change -> shown on all four devices", to_all)
         report("in the pages: click -> tablet's panel swapped", in_pages)

@@ -46,6 +46,17 @@ def sqlite_unwritable(url: str) -> str | None:
     return None
 
 
+def sqlite_many_processes(url: str, workers: int) -> str | None:
+    """Why `workers` processes cannot serve the database `url` names, in one line; None if they can.
+
+    A server on SQLite is one process: its gevent worker holds thousands of waiting devices, and what the
+    process keeps (its waiting devices, drawn panels, the limits' counts) is then the whole server's."""
+    if workers <= 1 or not url.startswith("sqlite"):
+        return None
+    return (f"WORKERS={workers}: a server on SQLite is one process (WORKERS=1, the default); more processes "
+            f"or hosts need PostgreSQL (DATABASE_URL, docs/DEPLOY.md).")
+
+
 def from_environment(instance_path: str) -> dict:
     """The configuration of a running app."""
     return {
@@ -70,7 +81,6 @@ def from_environment(instance_path: str) -> dict:
            if os.environ.get(name)},
         **{name: float(os.environ[name]) for name in ("GAME_WAIT_SECONDS", "DATABASE_STATEMENT_SECONDS")
            if os.environ.get(name)},
-        **({"LIMITS_FOLDER": os.environ["LIMITS_FOLDER"]} if os.environ.get("LIMITS_FOLDER") else {}),
     }
 
 
@@ -113,8 +123,6 @@ DEFAULTS = {
     "GAME_CONNECTIONS_PER_PROCESS": 2,
     # PostgreSQL: no statement runs longer (statement_timeout); the migrations are exempt.
     "DATABASE_STATEMENT_SECONDS": 30.0,
-    # SQLite: how often each process asks whether another one committed (PRAGMA data_version, a few
-    # microseconds); PostgreSQL pushes instead (LISTEN/NOTIFY).
     "PROXIES": 0,
     # A request body must have arrived by then, counting only the time spent waiting for it
     # (web/body_timeout.py)...
@@ -122,7 +130,6 @@ DEFAULTS = {
     # ...plus a second per this many bytes of it: a 32 MB game file from a phone at the edge of the
     # Wi-Fi (4 Mbit/s) still arrives, and a client trickling a large body is still cut off within a minute or so.
     "BODY_BYTES_PER_SECOND": 500_000,
-    "LIVE_POLL_INTERVAL": 0.01,
     # Waiting requests one device or one network address may hold open in each server process:
     # beyond it a 429 at once, so no client can hoard the server's connections.
     "LIVE_MAX_WAITING_PER_DEVICE": 8,
@@ -145,9 +152,10 @@ DEFAULTS = {
     "COMPRESS_MIMETYPES": ["text/html", "text/css", "application/javascript", "text/javascript",
                            "application/json", "image/svg+xml"],
     "GAME_KINDS": ("companion.rules.mage_knight", "companion.rules.mice_mystics"),
-    # Per client address (companion/web/limits.py); a mistyped code or two never comes near them. The
-    # counts are shared by every process of the server (host://, companion/limit_storage.py).
-    "RATELIMIT_STORAGE_URI": "host://",
+    # Per client address (companion/web/limits.py); a mistyped code or two never comes near them. Counted
+    # in the server process (one on SQLite); several processes or hosts share their counts through
+    # RATELIMIT_STORAGE_URI=redis://… or memcached://… (docs/DEPLOY.md), else each counts its own.
+    "RATELIMIT_STORAGE_URI": "memory://",
     "WRONG_CODE_LIMIT": "30 per minute;300 per hour",
     "NEW_GAME_LIMIT": "30 per hour",
     # Changes to games (actions, undo, seats, settings), per device and per address. A table's busiest
@@ -164,9 +172,6 @@ DEFAULTS = {
     # measured (2,200), and at the largest changes measured (6.8 KB in an export) its file, ~27 MB, still
     # imports (IMPORT_MAX_BYTES).
     "HISTORY_MAX_CHANGES": 4000,
-    # Where the limits' counts of one server's worker processes live (limit_storage.py); empty: /dev/shm,
-    # a file system in RAM, where there is one, else beside the database.
-    "LIMITS_FOLDER": "",
     # A game nobody has touched for this long is archived, then deleted this much later (expiry.py).
     "IDLE_ARCHIVE_DAYS": 180,
     "ARCHIVED_DELETE_DAYS": 90,

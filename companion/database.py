@@ -1,8 +1,6 @@
 """The database: SQLAlchemy on SQLite (WAL, busy timeout) by default, PostgreSQL by DATABASE_URL."""
 from __future__ import annotations
 
-import fcntl
-import os
 import sqlite3
 import sys
 import threading
@@ -17,83 +15,10 @@ from flask import Flask, current_app
 from flask_migrate import Migrate
 
 from . import mended_text
-from .fair_pool import FairGates, FairQueuePool
 from .models import db
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 migrate = Migrate(directory=str(MIGRATIONS), render_as_batch=True)
-
-
-class SqliteWriter:
-    """One writer at a time, queued in the kernel rather than in SQLite's busy handler.
-
-    SQLite lets one connection write at a time; the others wait in its busy handler, which sleeps up
-    to 100 ms between tries — in C, so under gevent it would stall every device of the process.
-    Writers here queue on a lock (this process: a thread or a greenlet) and an flock on a file next
-    to the database (every process), and wake as soon as the lock is free. Reentrant: a change that
-    calls another write helper holds it once.
-
-    Taking turns between processes: the write lock is only ever taken while holding a second lock,
-    the queue. A process waiting for the write lock holds the queue, so the process that just let the
-    write lock go cannot take it straight back for its next writer (flock promises no order; under
-    load one process kept it for seconds while the other's taps waited)."""
-
-    def __init__(self, database_file: str | None):
-        self._lock = threading.RLock()
-        self._depth = 0
-        self._path = database_file + ".write-lock" if database_file else None
-        self._queue_path = database_file + ".write-queue" if database_file else None
-        self._fds: tuple[int, int] | None = None
-        self._pid = 0
-
-    @contextmanager
-    def __call__(self) -> Iterator[None]:
-        with self._lock:
-            outermost = self._depth == 0 and self._path is not None
-            if outermost:
-                if self._pid != os.getpid():  # a forked server worker opens its own descriptors
-                    self._fds = tuple(os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-                                      for path in (self._queue_path, self._path))
-                    self._pid = os.getpid()
-                queue, write = self._fds
-                if cooperative():  # greenlets try and yield: no queue held while they sleep
-                    _lock_file(write)
-                else:
-                    _lock_file(queue)
-                    try:
-                        _lock_file(write)
-                    finally:
-                        fcntl.flock(queue, fcntl.LOCK_UN)
-            self._depth += 1
-            try:
-                yield
-            finally:
-                self._depth -= 1
-                if outermost:
-                    fcntl.flock(self._fds[1], fcntl.LOCK_UN)
-
-
-def _lock_file(fd: int) -> None:
-    """flock a lock file. Under gevent, never block the process: try, and let the worker's other
-    devices (each a greenlet) run between tries. (Waiting in a helper thread instead kept the lock
-    held while the greenlet that got it queued behind busy ones to run: the other process waited.)"""
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return
-    except BlockingIOError:
-        pass
-    if not cooperative():
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        return
-    import gevent
-    pause = 0.0005
-    while True:
-        gevent.sleep(pause)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            pause = min(pause * 2, 0.004)
 
 
 def cooperative() -> bool:
@@ -103,16 +28,20 @@ def cooperative() -> bool:
 
 
 def one_writer() -> ContextManager:
-    """Hold this around a write transaction (from its first write to its commit)."""
+    """Hold this around a write transaction (from its first write to its commit).
+
+    SQLite lets one connection write at a time; another waits in its busy handler, which sleeps in C: under
+    gevent the whole process, the writer it waits for included, would stand still. So the process's writers
+    take turns on a lock (a greenlet's under gevent) and meet SQLite only when it is free. Reentrant: a
+    change that calls another write helper holds it once. PostgreSQL needs none."""
     writer = current_app.extensions.get("sqlite_writer")
-    return writer() if writer else nullcontext()
+    return writer if writer is not None else nullcontext()
 
 
 def init_app(app: Flask) -> None:
     url = sa.engine.make_url(app.config["SQLALCHEMY_DATABASE_URI"])
     if url.get_backend_name() == "sqlite":
-        in_memory = url.database in (None, "", ":memory:")
-        app.extensions["sqlite_writer"] = SqliteWriter(None if in_memory else url.database)
+        app.extensions["sqlite_writer"] = threading.RLock()  # made in the worker, after gevent patched threading
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
         # A copy: the defaults' dict is shared by every app made in this process.
         options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
@@ -124,19 +53,17 @@ def init_app(app: Flask) -> None:
         options.setdefault("max_overflow", 512)
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
     elif url.get_backend_name() == "postgresql":
-        # Few connections, served in turn (fair_pool.py): each one is a PostgreSQL process wanting a
-        # core, and on a small machine more of them only queue for the cores, slower for all (a larger
-        # pool made 250 tables worse). Requests hold one only to read or write, never to render.
+        # Few connections: each one is a PostgreSQL process wanting a core, and on a small machine more of
+        # them only queue for the cores, slower for all. Requests hold one only to read or write, never to
+        # render; a change first waits its turn at its game (web/turns.py), then at most GAME_WAIT_SECONDS
+        # for a connection from SQLAlchemy's QueuePool (then 503 with Retry-After).
         options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
-        options.setdefault("poolclass", FairQueuePool)
         options.setdefault("pool_size", app.config["DATABASE_POOL_SIZE"])
         options.setdefault("max_overflow", app.config["DATABASE_POOL_OVERFLOW"])
+        options.setdefault("pool_timeout", app.config["GAME_WAIT_SECONDS"])
         options["connect_args"] = {**options.get("connect_args", {}),
                                    "options": _bounded_waits(app, url.query.get("options", ""))}
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
-        # A game whose row another session holds (a peer server frozen mid-change) keeps at most this
-        # many of the process's few connections waiting on it; its other requests wait without one.
-        app.extensions["game_turns"] = FairGates(app.config["GAME_CONNECTIONS_PER_PROCESS"])
     # A JSON column read back: half a character that an old row holds is mended (see mended_text.py).
     options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
     options.setdefault("json_deserializer", mended_text.loads)

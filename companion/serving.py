@@ -41,9 +41,10 @@ def listening_socket(host: str, port: int = 0) -> socket.socket:
 
 
 def start_server(database_url: str, port: int | None = None, app: str = "companion:create_app()",
-                 workers: int = 2, env: dict | None = None, access_log: Path | None = None,
+                 workers: int | None = None, env: dict | None = None, access_log: Path | None = None,
                  migrate: bool = True, log_file: Path | None = None) -> tuple[subprocess.Popen, str]:
-    """gunicorn with `workers` gevent processes once it answers; returns (process, base URL).
+    """gunicorn with `workers` gevent processes (None: gunicorn.conf.py's, one) once it answers; returns
+    (process, base URL).
 
     The port (`port`, or one the kernel picks) is bound here first and handed to gunicorn as an open
     socket (gunicorn.conf.py's BIND_FD). With `access_log`, gunicorn writes "METHOD PATH STATUS
@@ -52,7 +53,7 @@ def start_server(database_url: str, port: int | None = None, app: str = "compani
     listener = listening_socket(host, port or 0)
     port = listener.getsockname()[1]
     environment = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": os.environ.get("SECRET_KEY", "local"),
-                   "WORKERS": str(workers), "ACCESS_LOG": str(access_log) if access_log else "",
+                   **({"WORKERS": str(workers)} if workers else {}), "ACCESS_LOG": str(access_log) if access_log else "",
                    **({"ACCESS_LOG_FORMAT": "%(m)s %(U)s %(s)s %(D)s"} if access_log else {}), **(env or {}),
                    "HOST": host, "PORT": str(port), "BIND_FD": str(listener.fileno())}
     try:

@@ -1,22 +1,19 @@
 """Devices waiting for their game to move on, one registry per server process.
 
 A change committed by this process wakes its own waiting devices at once (the store's
-`changes.committed` signal). Changes made by other processes, or other hosts, arrive through the
-database, which stays the only source of truth:
-- PostgreSQL: every commit sends a NOTIFY; one connection per process LISTENs and wakes the devices.
-- SQLite (one host): `PRAGMA data_version` moves when another connection commits; it costs
-  microseconds to ask, so it is asked often, and the games are read only when it moved.
+`changes.committed` signal). On SQLite that is all there is: the server is one process. On PostgreSQL
+other processes and hosts commit too, and the database stays the only source of truth: every commit
+sends a NOTIFY, and one connection per process LISTENs and wakes the devices. A listener that
+(re)connects, and every few seconds in any case, reads the waited games again: a missed notification
+costs a delay, never a lost change.
 A device takes its place before it reads its game's token, so a change after that read always
-finds it waiting. A listener that (re)connects, and every few seconds in any case, reads the waited
-games again: a missed notification costs a delay, never a lost change.
+finds it waiting.
 
 Under gunicorn's gevent worker a waiting device is a greenlet (a few KB), never an OS thread.
 """
 from __future__ import annotations
 
-import json
 import os
-import sqlite3
 import threading
 import time
 from collections import Counter
@@ -64,7 +61,9 @@ class _Waited:
 class Watcher:
     def __init__(self, app: Flask):
         self.app = app
-        self.poll = app.config["LIVE_POLL_INTERVAL"]
+        # Another process's changes are heard only on PostgreSQL: a server on SQLite is one process.
+        self.url = sa.engine.make_url(app.config["SQLALCHEMY_DATABASE_URI"])
+        self.listens = self.url.get_backend_name() == "postgresql"
         self.catch_up_every = app.config["LIVE_CATCH_UP_SECONDS"]  # the safety net under notifications
         self.max_per_device = app.config["LIVE_MAX_WAITING_PER_DEVICE"]
         self.max_per_address = app.config["LIVE_MAX_WAITING_PER_ADDRESS"]
@@ -141,7 +140,7 @@ class Watcher:
         # Started lazily in each worker process (a thread does not survive a fork), once: a thread is not
         # alive until its start() returns, and under gevent start() lets other devices run meanwhile
         # (asking is_alive() started a watcher per device arriving then: 31 LISTEN connections per process).
-        if self.started_in == os.getpid():
+        if not self.listens or self.started_in == os.getpid():
             return
         with self.lock:
             if self.started_in == os.getpid():
@@ -151,11 +150,9 @@ class Watcher:
         self.thread.start()
 
     def _run(self) -> None:
-        url = sa.engine.make_url(self.app.config["SQLALCHEMY_DATABASE_URI"])
-        listen = _listen_postgres if url.get_backend_name() == "postgresql" else _watch_sqlite
         while True:
             try:
-                listen(self, url)
+                _listen_postgres(self, self.url)
             except Exception:  # a restarting database: read everything again once it is back
                 self.app.logger.exception("live watcher lost the database; retrying")
                 time.sleep(1.0)
@@ -179,43 +176,6 @@ class Watcher:
             self.publish(code, found.get(code, GONE))
 
 
-def _watch_sqlite(watcher: Watcher, url: sa.engine.URL) -> None:
-    if url.database in (None, "", ":memory:"):  # one process: the store's signal is all there is
-        return _until_stopped()
-    connection = sqlite3.connect(url.database, check_same_thread=False, isolation_level=None)
-    try:
-        seen_version, caught_up_at, read_before = None, time.monotonic(), {}
-        while True:
-            time.sleep(watcher.poll)
-            if not watcher.games:
-                seen_version = None  # nobody waits: nothing to compare against when someone does
-                continue
-            data_version = connection.execute("PRAGMA data_version").fetchone()[0]
-            due = time.monotonic() - caught_up_at >= watcher.catch_up_every
-            if data_version != seen_version or due:
-                seen_version = data_version
-                codes = list(watcher.games)
-                read = _sqlite_rows(connection, codes)
-                if due:  # every game again now and then, whatever was read before
-                    caught_up_at, read_before = time.monotonic(), {}
-                # Only the games whose row moved since the last read: under load some process commits every
-                # few milliseconds, and each time this runs for every waited game.
-                moved = [code for code in codes if read.get(code) != read_before.get(code)]
-                read_before = read
-                watcher.publish_all(moved, {code: f"{read[code][0]}.{read[code][1]}" for code in moved if code in read})
-    finally:
-        connection.close()
-
-
-def _sqlite_rows(connection: sqlite3.Connection, codes: list[str]) -> dict[str, tuple[int, int]]:
-    """The waited games' versions and seatings, read on the watcher's own connection: plain sqlite3, one
-    statement whatever the number of games (prepared once), without the ORM."""
-    return {code: (version, seating) for code, version, seating in connection.execute(
-        f"SELECT code, version, seating FROM {Game.__tablename__} WHERE code IN (SELECT value FROM json_each(?)) "
-        "AND deleted_at IS NULL",
-        (json.dumps(codes),))}
-
-
 def _listen_postgres(watcher: Watcher, url: sa.engine.URL) -> None:
     import psycopg  # psycopg 3 cooperates with gevent by itself (3.1.14 and later)
 
@@ -228,10 +188,6 @@ def _listen_postgres(watcher: Watcher, url: sa.engine.URL) -> None:
                 code, _, token = note.payload.partition(" ")
                 watcher.publish(code, token)
             watcher.catch_up()
-
-
-def _until_stopped() -> None:
-    threading.Event().wait()
 
 
 def init_app(app: Flask) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -15,9 +14,6 @@ from jinja2 import ChoiceLoader, FileSystemLoader
 from companion import bundles, config, create_app, database, store
 
 TESTS = Path(__file__).resolve().parent
-# The limits' shared counts go to a folder of the tests' (not /dev/shm, which is RAM until the next boot):
-# in-process apps and the servers the tests start read it from the environment.
-os.environ.setdefault("LIMITS_FOLDER", str(Path(tempfile.gettempdir()) / "table-companion-test-limits"))
 
 
 def pytest_sessionstart(session):
@@ -40,7 +36,6 @@ def make_app(db_path: Path | None = None, database_url: str | None = None, upgra
         "PUBLIC_URL": "http://192.0.2.10:5000",
         # Tests make many games from one address; tests/web/test_guessers.py turns the limits on.
         "RATELIMIT_ENABLED": False,
-        "LIMITS_FOLDER": os.environ["LIMITS_FOLDER"],
         **overrides,
     }
     app = create_app(config)

@@ -12,12 +12,12 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, TooManyRequests
 
 from .. import database, expiry, store
-from ..fair_pool import Busy
 from ..models import Game, db
 from . import devices
 from .forms import BadForm
 from .limits import retry_after, wrong_code
 from .render import is_htmx
+from .turns import Busy
 
 
 def wants_json() -> bool:

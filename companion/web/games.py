@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 from flask import Blueprint, Response, abort, current_app, g, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -122,32 +121,6 @@ def kept_for(key: tuple) -> panel_cache.Panel | None:
     return None if moment is None else kept_panel(moment)
 
 
-def sibling_drawing(key: tuple) -> panel_cache.Panel | None:
-    """This device's panel at `key` as a sibling process drew it, waited for by reading (under gevent a lock
-    inside SQLite would stop the whole process); None when this process is to draw it."""
-    shared = panel_cache.cache().shared
-    if shared is None:
-        return None
-    ends, interval = time.monotonic() + panel_cache.SIBLING_WAIT, 0.002
-    while True:
-        seat_of = shared.seat_of(key)  # a drawing of this moment is there: this device's view is known
-        if seat_of is not None:
-            moment = panel_cache.cache().moment(key, seat_of)
-            view = device_view_of(moment)
-            html = shared.html(key, view)
-            if html is not None:
-                return keep_panel(moment, view, html)
-            if shared.claim(key, view):  # to draw here: the kind's part is the sibling's
-                moment.kind_html = moment.kind_html or shared.kind_html(key)
-                return None
-        elif shared.claim(key, None):  # the moment's first drawing, whichever view
-            return None
-        if time.monotonic() > ends:
-            return None
-        panel_cache.wait(interval)
-        interval = min(1.5 * interval, 0.032)  # a busy sibling (a surge of new devices) is not asked 250 times
-
-
 def device_view_of(moment: panel_cache.Moment) -> tuple:
     me = devices.current()
     return view_of(moment.seat_of.get(me.id), me, watching(moment.key[1]))
@@ -167,17 +140,12 @@ def draw_panel(moment: panel_cache.Moment, shot: store.Snapshot) -> panel_cache.
     """Draw and keep this device's view of `moment`; the kind's part once for every view."""
     store.done_reading()  # no connection held while drawing
     context = game_context(shot, live=True)
-    drew_kind = moment.kind_html is None
-    if drew_kind:
+    if moment.kind_html is None:
         moment.kind_html = draw_template(context["kind"].template, **context)
     kind_html = moment.kind_html
     context["kind_panel"] = lambda: Markup(kind_html)
     view = view_of(context["my_seat"] and context["my_seat"]["id"], context["me"], context["watching"])
-    panel = keep_panel(moment, view, draw_block("game.html", "panel", **context))
-    shared = panel_cache.cache().shared
-    if shared is not None:  # the sibling processes' devices of this view find it drawn
-        shared.keep(moment.key, moment.seat_of, view, panel.html, kind_html if drew_kind else None)
-    return panel
+    return keep_panel(moment, view, draw_block("game.html", "panel", **context))
 
 
 def panel_at(code: str, row: store.LiveRow | None = None, seen_by: str | None = None) -> panel_cache.Panel | None:
@@ -195,7 +163,7 @@ def panel_at(code: str, row: store.LiveRow | None = None, seen_by: str | None = 
         return found
     store.done_reading()  # no connection held while waiting: the device drawing needs one
     with cache.drawing(key):
-        found = kept_for(key) or sibling_drawing(key)  # drawn meanwhile by a device of the same view
+        found = kept_for(key)  # drawn meanwhile by a device of the same view
         if found is not None:
             return found
         try:

@@ -1,4 +1,5 @@
-"""Friction for guessers and floods, counted per server (host://: one file the processes share).
+"""Friction for guessers and floods, counted in the server process (Flask-Limiter's memory://: a server on
+SQLite is one process), or in Redis or Memcached that several processes share (RATELIMIT_STORAGE_URI).
 
 - Wrong codes, per address (unlimited, one client would find one of ten live games in under an hour).
   Only a code no game has counts; once tripped, a code this device never opened waits (429) whether a
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 import math
 import time
-from pathlib import Path
 
 from flask import Flask, Response, current_app, g, request, session
 from flask_babel import gettext as _
@@ -21,11 +21,11 @@ from limits.storage import MemoryStorage
 from limits.strategies import FixedWindowRateLimiter, RateLimiter
 from werkzeug.exceptions import TooManyRequests
 
-from .. import limit_storage, store
+from .. import store
 from . import turns
 
-# A 429 says Retry-After, no other answer carries limit headers. A limit never fails open: while the store
-# fails (its folder full, its server gone), Flask-Limiter counts in this process and tries the store again.
+# A 429 says Retry-After, no other answer carries limit headers. A limit never fails open: while a shared
+# store fails (its server gone), Flask-Limiter counts in this process and tries the store again.
 limiter = Limiter(get_remote_address, headers_enabled=False, swallow_errors=False, in_memory_fallback_enabled=True)
 # The same for the limits counted here (wrong codes, imported bytes).
 _fallback = FixedWindowRateLimiter(MemoryStorage())
@@ -147,15 +147,6 @@ def spend_on_import(size: int) -> None:
 
 
 def init_app(app: Flask) -> None:
-    if app.config.get("RATELIMIT_STORAGE_URI") == f"{limit_storage.SCHEME}://":
-        folder = app.config.get("LIMITS_FOLDER")
-        place = limit_storage.host_folder(app.instance_path, app.config["SQLALCHEMY_DATABASE_URI"],
-                                          Path(folder) if folder else limit_storage.MEMORY)
-        if place is None:  # SQLite in memory: one process
-            app.config["RATELIMIT_STORAGE_URI"] = "memory://"
-        else:
-            place.mkdir(mode=0o700, parents=True, exist_ok=True)
-            app.config["RATELIMIT_STORAGE_URI"] = f"{limit_storage.SCHEME}://{place / 'counts.sqlite3'}"
     limiter.init_app(app)
 
     @app.before_request

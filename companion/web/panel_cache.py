@@ -5,40 +5,25 @@ a device (the CSRF token travels as a request header), so one drawing serves eve
 same view (its seat, named or not, just watching, its language) of the same moment (version and seating).
 The kind's part, most of a panel and the same for every view, is drawn once per moment. Only a game's
 newest moment is kept, each panel with its ETag, its gzipped bytes and its stream event, made once.
-
-A table's devices are spread over the host's server processes, which all hear of a change at once: a
-panel one process drew is kept where its siblings find it (`Shared`; without it each process draws every
-panel again: a fifth more CPU per action, twice the wait for a panel at 250 tables of 4).
 """
 from __future__ import annotations
 
 import gzip
 import hashlib
 import json
-import os
-import sqlite3
 import threading
-import time
 from collections import OrderedDict
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-import diskcache
 from flask import Flask, Response, current_app, request
-from gevent import monkey
 
-from .. import limit_storage
 from ..i18n import current_language
 
 MAX_GAMES = 1024  # (game, language) pairs, each holding its newest moment's panels (about 30 KB a view)
 GATE_WAIT = 2.0  # seconds a device waits for another's drawing of the same moment before it draws itself
 GZIP_LEVEL = 6
-SHARED_FOR = 60  # seconds a panel is kept for the sibling processes: their devices ask for it at once
-SHARED_BYTES = 256 * 2 ** 20  # the most the shared panels take (in RAM), the oldest dropped first...
-SHARED_SHARE = 8  # ...and never more than this fraction of their file system (Docker's /dev/shm is 64 MB)
-WRITE_PAUSES = (0.001, 0.002, 0.004, 0.008)  # seconds between a shared write's tries while a sibling writes
-SIBLING_WAIT = 0.5  # seconds to wait for a sibling's drawing of a moment before drawing it here
 
 
 class Panel:
@@ -74,86 +59,9 @@ class Moment:
         self.panels: dict[tuple, Panel] = {}
 
 
-def shared_bytes(folder: Path) -> int:
-    """The most the shared panels may take in `folder`: the limits' counts live beside them and must have room."""
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    found = os.statvfs(folder)
-    return min(SHARED_BYTES, found.f_blocks * found.f_frsize // SHARED_SHARE)
-
-
-class Shared:
-    """A moment's panels as one server process drew them, for its siblings: the seating (a device's view
-    is read from it), the kind's part and each view's HTML, keyed by the build (a new release draws anew).
-
-    Nothing here may hold a process: under gevent a wait inside SQLite stops all of its requests, so a
-    write fails at once while a sibling writes and is tried again after a pause (WRITE_PAUSES), then
-    given up; a process waits for a sibling's drawing by reading, never by a lock."""
-
-    def __init__(self, folder: Path, build: str):
-        self.build = build
-        # Compressed (20-45 KB of HTML in 4-8) and checkpointed often: SQLite's default checkpoint (every 4 MB
-        # of log) held one drawing in 80 for 5-8 ms while its device waited.
-        self.disk = diskcache.Cache(str(folder), timeout=0, size_limit=shared_bytes(folder),
-                                    eviction_policy="least-recently-stored", disk=diskcache.JSONDisk,
-                                    disk_compress_level=1, sqlite_wal_autocheckpoint=100)
-        # One connection per process: diskcache keeps one per thread, which gevent makes one per request (each
-        # opened and set up anew). No request gives way inside a cache call, so they may share it.
-        self.disk._local = monkey.get_original("threading", "local")()
-
-    def seat_of(self, key: tuple) -> dict[str, str] | None:
-        return self._read("seats", key)
-
-    def kind_html(self, key: tuple) -> str | None:
-        return self._read("kind", key)
-
-    def html(self, key: tuple, view: tuple) -> str | None:
-        return self._read("panel", key, view)
-
-    def keep(self, key: tuple, seat_of: dict[str, str], view: tuple, html: str, kind_html: str | None) -> None:
-        """A view's panel drawn here, and the kind's part if drawn here (not kept while the database is busy)."""
-        def write() -> None:
-            with self.disk.transact():
-                self.disk.set(self.key("seats", key), seat_of, expire=SHARED_FOR)
-                if kind_html is not None:
-                    self.disk.set(self.key("kind", key), kind_html, expire=SHARED_FOR)
-                self.disk.set(self.key("panel", key, view), html, expire=SHARED_FOR)
-        self._write(write)
-
-    def claim(self, key: tuple, view: tuple | None) -> bool:
-        """This process draws the moment's `view` (None: its first view), or (False) a sibling has begun to."""
-        claimed = self._write(lambda: self.disk.add(self.key("drawing", key, view), os.getpid(), expire=GATE_WAIT))
-        return claimed is not False
-
-    def _write(self, write):
-        """`write()`'s result, or None once the database stayed busy through every pause."""
-        for pause in (*WRITE_PAUSES, None):
-            try:
-                return write()
-            except diskcache.Timeout:
-                if pause is None:
-                    return None
-                wait(pause)
-            except sqlite3.Error:
-                return None
-
-    def key(self, what: str, *moment) -> tuple:
-        return (self.build, what, *moment)
-
-    def _read(self, *key):
-        try:
-            return self.disk.get(self.key(*key))
-        except (diskcache.Timeout, sqlite3.Error):
-            return None
-
-
-def wait(seconds: float) -> None:
-    time.sleep(seconds)  # looked up when called: gevent's sleep where the server patched it (the process goes on)
-
-
 class PanelCache:
-    def __init__(self, build: str, shared: Shared | None = None) -> None:
+    def __init__(self, build: str) -> None:
         self.build = build  # what drew the panels: a new release never answers 304 with an old one's
-        self.shared = shared  # None: one process (SQLite in memory), or no folder to share
         self._lock = threading.Lock()
         self._games: OrderedDict[tuple, Moment] = OrderedDict()
         self._gates: dict[tuple, list] = {}  # moment key -> [lock, holders]: one drawing at a time
@@ -225,7 +133,7 @@ def cache() -> PanelCache:
 
 
 def build_of(app: Flask) -> str:
-    """The templates and code a panel is drawn with, as one digest (the same in every server process)."""
+    """The templates and code a panel is drawn with, as one digest."""
     digest = hashlib.sha256()
     root = Path(__file__).resolve().parents[1]
     for path in sorted([*Path(app.root_path, app.template_folder or "templates").rglob("*.html"),
@@ -235,8 +143,4 @@ def build_of(app: Flask) -> str:
 
 
 def init_app(app: Flask) -> None:
-    folder = app.config.get("LIMITS_FOLDER")
-    place = limit_storage.host_folder(app.instance_path, app.config["SQLALCHEMY_DATABASE_URI"],
-                                      Path(folder) if folder else limit_storage.MEMORY, purpose="panels")
-    build = build_of(app)
-    app.extensions["panel_cache"] = PanelCache(build, Shared(place, build) if place is not None else None)
+    app.extensions["panel_cache"] = PanelCache(build_of(app))

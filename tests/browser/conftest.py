@@ -66,7 +66,7 @@ def _read(path: Path) -> str:
 
 @pytest.fixture
 def live_server(tmp_path):
-    """The app as bin/serve runs it (gunicorn.conf.py: two gevent worker processes) on a fresh
+    """The app as bin/serve runs it (gunicorn.conf.py: one gevent worker process) on a fresh
     database and a free local port; yields its base URL. The server's log is in tmp_path."""
     make_app(tmp_path / "browser.db")  # the schema, by the migrations, before the workers start
     server, base = start_server(f"sqlite:///{tmp_path / 'browser.db'}", app="tests.served:create()",

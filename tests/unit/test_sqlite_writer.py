@@ -1,42 +1,34 @@
-"""SQLite writers queue on a thread lock and an flock next to the database, across server processes."""
-import subprocess
-import sys
+"""SQLite's writers in the server's one process take turns on a lock of the process (a greenlet's under
+gevent), never in SQLite's busy handler, which would hold the whole process; nothing is kept beside the
+database for other processes."""
+import threading
 
-from companion.database import SqliteWriter
-
-TRY_LOCK = """
-import fcntl, os, sys
-fd = os.open(sys.argv[1], os.O_RDWR)
-try:
-    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    print("free")
-except BlockingIOError:
-    print("held")
-"""
+from companion import database
+from tests.conftest import make_app
+from tests.web.helpers import act, new_counter
 
 
-def other_process_sees(lock_file) -> str:
-    return subprocess.run([sys.executable, "-c", TRY_LOCK, str(lock_file)], capture_output=True, text=True,
-                          check=True).stdout.strip()
-
-
-def test_a_writer_holds_the_lock_file_for_every_process_until_it_commits(tmp_path):
-    database = tmp_path / "companion.db"
-    writer = SqliteWriter(str(database))
-    lock_file = tmp_path / "companion.db.write-lock"
-    with writer():
-        assert lock_file.exists()
-        assert other_process_sees(lock_file) == "held"
-    assert other_process_sees(lock_file) == "free"
-    with writer():  # and again: the descriptor is reused, the lock taken anew
-        assert other_process_sees(lock_file) == "held"
-
-
-def test_the_lock_file_sits_beside_a_file_database_and_memory_needs_none(tmp_path):
-    from tests.conftest import make_app
+def test_writers_leave_no_lock_files_beside_the_database(tmp_path):
     app = make_app(tmp_path / "table.db")
-    with app.app_context(), app.extensions["sqlite_writer"]():
-        assert other_process_sees(tmp_path / "table.db.write-lock") == "held"
-    memory = SqliteWriter(None)
-    with memory():  # one process, no file: the thread lock alone
-        assert not (tmp_path / "None.write-lock").exists()
+    phone = app.test_client()
+    url, token = new_counter(phone)
+    assert act(phone, url, token, 0, "add", n="1").status_code == 200
+    assert sorted(path.name for path in tmp_path.iterdir() if "lock" in path.name or "queue" in path.name) == []
+
+
+def test_a_second_writer_waits_until_the_first_has_committed(tmp_path):
+    app = make_app(tmp_path / "table.db")
+    entered = threading.Event()
+
+    def second() -> None:
+        with app.app_context(), database.one_writer():
+            entered.set()
+
+    with app.app_context(), database.one_writer():
+        with database.one_writer():  # a change that calls another write helper holds it once
+            other = threading.Thread(target=second)
+            other.start()
+            assert not entered.wait(0.2)
+        assert not entered.is_set()
+    other.join(timeout=30)
+    assert entered.is_set()

@@ -6,12 +6,14 @@ import gzip
 import io
 import json
 
+from limits.storage import MemoryStorage
+
 from tests.conftest import csrf_token, make_app
 from tests.web.helpers import HTMX, act, alert, count, new_counter
 
-def make_limited(tmp_path, per_device: str, per_address: str):
+def make_limited(tmp_path, per_device: str, per_address: str, **more):
     return make_app(tmp_path / "limited.db", RATELIMIT_ENABLED=True, ACTION_LIMIT_PER_DEVICE=per_device,
-                    ACTION_LIMIT_PER_ADDRESS=per_address, NEW_GAME_LIMIT="100 per hour")
+                    ACTION_LIMIT_PER_ADDRESS=per_address, NEW_GAME_LIMIT="100 per hour", **more)
 
 
 def test_one_device_past_its_action_rate_is_refused_with_a_message_the_page_shows(tmp_path):
@@ -112,10 +114,46 @@ def test_the_action_and_import_limits_come_from_the_environment(monkeypatch, tmp
     assert settings["ACTION_LIMIT_PER_ADDRESS"] == "99 per minute" and settings["HISTORY_MAX_CHANGES"] == 100
 
 
-def test_a_failing_store_of_counts_lets_the_table_play(tmp_path):
-    """The counts' file cannot be opened (a full or missing /dev/shm): the table plays on, counted in the process."""
-    app = make_app(tmp_path / "broken.db", RATELIMIT_ENABLED=True,
-                   RATELIMIT_STORAGE_URI=f"host://{tmp_path / 'no-such-folder' / 'counts.sqlite3'}")
+def test_limits_are_counted_in_the_process_on_sqlite(tmp_path):
+    """Issue 43: a server on SQLite is one process, and its counts live in it (Flask-Limiter's memory://):
+    no store of ours, no folder that may fill."""
+    from limits.storage import MemoryStorage
+
+    from companion import config
+    from companion.web.limits import limiter
+    assert config.DEFAULTS["RATELIMIT_STORAGE_URI"] == "memory://" and "LIMITS_FOLDER" not in config.DEFAULTS
+    limited = make_limited(tmp_path, "2 per minute", "100 per minute")
+    assert limited.config["RATELIMIT_STORAGE_URI"] == "memory://"
+    assert type(limiter.limiter.storage) is MemoryStorage
+    phone = limited.test_client()
+    url, token = new_counter(phone)
+    assert [act(phone, url, token, v, "add", n="1").status_code for v in range(3)] == [200, 200, 429]
+
+
+def test_a_store_of_counts_named_in_the_environment_is_the_limiters(tmp_path, monkeypatch):
+    """Several processes or hosts (PostgreSQL) share their counts through Redis or Memcached, named by
+    RATELIMIT_STORAGE_URI and handed to Flask-Limiter as it is."""
+    from companion import config
+    from companion.web.limits import limiter
+    monkeypatch.setenv("SECRET_KEY", "x")
+    monkeypatch.setenv("RATELIMIT_STORAGE_URI", "failing://counts.example:6379")
+    settings = config.from_environment(str(tmp_path))
+    assert settings["RATELIMIT_STORAGE_URI"] == "failing://counts.example:6379"
+    make_app(tmp_path / "shared.db", RATELIMIT_ENABLED=True,
+             RATELIMIT_STORAGE_URI=settings["RATELIMIT_STORAGE_URI"])
+    assert type(limiter.limiter.storage) is FailingStorage
+
+
+class FailingStorage(MemoryStorage):
+    """A store of counts as Redis or Memcached would be (registered with `limits` by its scheme), which
+    full_limits_store makes fail."""
+    STORAGE_SCHEME = ["failing"]
+
+
+def test_a_failing_store_of_counts_lets_the_table_play(tmp_path, monkeypatch):
+    """The counts' store fails from the start (Redis away): the table plays on, counted in the process."""
+    app = make_app(tmp_path / "broken.db", RATELIMIT_ENABLED=True, RATELIMIT_STORAGE_URI="failing://")
+    full_limits_store(monkeypatch)
     phone = app.test_client()
     url, token = new_counter(phone)
     assert act(phone, url, token, 0, "add", n="1").status_code == 200
@@ -124,20 +162,16 @@ def test_a_failing_store_of_counts_lets_the_table_play(tmp_path):
 
 
 def full_limits_store(monkeypatch) -> None:
-    """The limits' store fails as it does when its folder is full (every write and read)."""
-    import sqlite3
-
-    from companion.limit_storage import HostStorage
-
-    def full(*_args, **_kwargs):
-        raise sqlite3.OperationalError("database or disk is full")
+    """The limits' store fails (every write and read), as a Redis or Memcached server out of reach does."""
+    def away(*_args, **_kwargs):
+        raise ConnectionError("the store of counts is out of reach")
     for method in ("incr", "get", "get_expiry", "clear", "reset"):
-        monkeypatch.setattr(HostStorage, method, full)
-    monkeypatch.setattr(HostStorage, "check", lambda _self: False)  # as its own check says of a full folder
+        monkeypatch.setattr(FailingStorage, method, away)
+    monkeypatch.setattr(FailingStorage, "check", lambda _self: False)  # as its own check says then
 
 
 def test_a_limit_holds_when_its_store_fails(tmp_path, monkeypatch):
-    limited = make_limited(tmp_path, "5 per minute", "100 per minute")
+    limited = make_limited(tmp_path, "5 per minute", "100 per minute", RATELIMIT_STORAGE_URI="failing://")
     phone = limited.test_client()
     url, token = new_counter(phone)
     full_limits_store(monkeypatch)
@@ -148,7 +182,8 @@ def test_a_limit_holds_when_its_store_fails(tmp_path, monkeypatch):
 
 
 def test_a_wrong_code_limit_holds_when_its_store_fails(tmp_path, monkeypatch):
-    limited = make_app(tmp_path / "codes.db", RATELIMIT_ENABLED=True, WRONG_CODE_LIMIT="10 per minute")
+    limited = make_app(tmp_path / "codes.db", RATELIMIT_ENABLED=True, WRONG_CODE_LIMIT="10 per minute",
+                       RATELIMIT_STORAGE_URI="failing://")
     guesser = limited.test_client()
     full_limits_store(monkeypatch)
     statuses = [guesser.get(f"/g/ZZZ{chr(65 + i // 26)}{chr(65 + i % 26)}").status_code for i in range(30)]

@@ -7,7 +7,7 @@ import pytest
 import sqlalchemy as sa
 
 from companion import store
-from companion.fair_pool import FairGates
+from companion.web.turns import FairGates
 from tests.conftest import make_app
 from tests.web.helpers import HTMX, act, count, new_counter
 

@@ -79,7 +79,7 @@ def test_the_home_page_shows_when_each_game_is_archived_or_deleted_and_sweeps_on
 
 def test_the_sweep_wakes_the_devices_still_showing_an_archived_or_deleted_game(tmp_path):
     from tests.web.test_live import until, wait_in_thread
-    app = make_app(tmp_path / "expiry.db", LIVE_WAIT_SECONDS=30.0, LIVE_POLL_INTERVAL=3600.0)
+    app = make_app(tmp_path / "expiry.db", LIVE_WAIT_SECONDS=30.0, LIVE_CATCH_UP_SECONDS=3600.0)
     phone, tablet = app.test_client(), app.test_client()
     code = counter_with_history(phone)
     url, watcher = f"/g/{code}", app.extensions["live_watcher"]

@@ -87,34 +87,3 @@ def test_a_tripped_wrong_code_limit_leaves_the_games_of_the_address_working(limi
     assert player.get(f"{url}/live?v=0.0&wait=0").status_code == 200
     assert player.get(f"{url}/history").status_code == 200
     assert player.get(f"{url}/screen").status_code == 200
-
-
-def test_the_wrong_code_limit_is_counted_per_server_not_per_worker_process(tmp_path):
-    """Two server processes on one database and host (gunicorn, one worker each: which of a server's workers
-    takes a connection is the kernel's choice, so a test cannot pick; these are picked by port): ten wrong
-    codes in all, alternating between them, then 429 from both. Counted per process it took twenty."""
-    import urllib.error
-    import urllib.request
-
-    from companion.serving import start_server, stop_server
-    database = f"sqlite:///{tmp_path / 'served.db'}"
-    servers = []
-    try:
-        for migrate in (True, False):
-            servers.append(start_server(database, app="tests.served:create_limited()", workers=1, migrate=migrate,
-                                        env={"WRONG_CODE_LIMIT": "10 per hour"}, log_file=tmp_path / "server.log"))
-        workers, statuses = set(), []
-        for i in range(12):
-            base = servers[i % 2][1]
-            try:
-                answer = urllib.request.urlopen(f"{base}/api/games/{'ACDEFGHJKMNP'[i]}AAAA", timeout=10)
-            except urllib.error.HTTPError as error:
-                answer = error
-            workers.add(answer.headers["X-Worker"])
-            statuses.append(answer.status)
-            answer.close()
-        assert len(workers) == 2
-        assert statuses == [404] * 10 + [429] * 2
-    finally:
-        for process, _ in servers:
-            stop_server(process)

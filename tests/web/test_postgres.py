@@ -138,6 +138,17 @@ def test_a_worker_opens_its_connections_before_the_first_request(pg_app):
         assert pool.checkedin() == 8  # the requests used those: none was opened for them
 
 
+def test_postgresql_connections_come_from_sqlalchemys_own_queue_pool(pg_url):
+    """Issue 43: no pool of ours overriding SQLAlchemy's private methods. A request waits for a connection at
+    most GAME_WAIT_SECONDS (then 503 Retry-After, web/errors.py); its game's turn it waits for in the app."""
+    from sqlalchemy.pool import QueuePool
+    app = make_app(database_url=config.sqlalchemy_url(pg_url), GAME_WAIT_SECONDS=3.0)
+    with app.app_context():
+        pool = store.db.engine.pool
+        assert type(pool) is QueuePool and pool.timeout() == 3.0 and pool.size() == 8
+        store.db.engine.dispose()
+
+
 def test_two_app_servers_on_one_postgresql_hear_each_others_changes(pg_url, tmp_path):
     """Many hosts, one database: a tap on server A reaches a device waiting on server B by NOTIFY.
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import socket
 import urllib.request
 
+import pytest
+
 from companion import serving
 
 
@@ -41,3 +43,39 @@ def test_no_other_program_can_take_a_servers_port_while_it_starts(tmp_path, monk
     finally:
         for rival in rivals:
             rival.close()
+
+
+def test_a_sqlite_server_is_one_process(tmp_path):
+    """Issue 43: on SQLite the server runs one gevent worker process, unless told otherwise."""
+    server, _base = serving.start_server(f"sqlite:///{tmp_path / 'served.db'}", log_file=tmp_path / "server.log")
+    try:
+        children = [status for status in serving.Path("/proc").glob("[0-9]*/status")
+                    if f"PPid:\t{server.pid}\n" in serving._read(status)]
+        assert len(children) == 1
+    finally:
+        serving.stop_server(server)
+
+
+def test_more_than_one_process_on_sqlite_is_refused_in_one_line(tmp_path):
+    """Two processes would each keep their own limits' counts, panels and waiting devices: the server says
+    so in one line and stops before it forks any."""
+    log = tmp_path / "server.log"
+    try:
+        server, _base = serving.start_server(f"sqlite:///{tmp_path / 'served.db'}", workers=2, log_file=log)
+    except RuntimeError as error:
+        assert "gunicorn exited" in str(error)
+    else:
+        serving.stop_server(server)
+        pytest.fail("two worker processes were started on SQLite")
+    text = log.read_text()
+    said = [line for line in text.splitlines() if "WORKERS=2" in line]
+    assert len(said) == 1 and "one process" in said[0] and "PostgreSQL" in said[0]
+    assert "Traceback" not in text and "Booting worker" not in text
+
+
+def test_postgresql_may_have_more_processes_and_sqlite_in_memory_none():
+    from companion.config import sqlite_many_processes
+    assert sqlite_many_processes("postgresql+psycopg://u@h/db", 4) is None
+    assert sqlite_many_processes("sqlite:////srv/companion.db", 1) is None
+    assert "WORKERS=3" in sqlite_many_processes("sqlite:////srv/companion.db", 3)
+    assert sqlite_many_processes("sqlite://", 2) is not None

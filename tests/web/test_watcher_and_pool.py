@@ -1,18 +1,16 @@
-"""One live watcher per server process; database connections handed out in the order they were asked for."""
+"""One live watcher per server process; a game's turns handed out in the order they were asked for."""
 from __future__ import annotations
 
 import threading
 
 import pytest
-from sqlalchemy import exc
-from sqlalchemy.pool import QueuePool
-
-from companion.fair_pool import Busy, FairGate, FairGates, FairQueuePool
 from companion import watch
+from companion.web.turns import Busy, FairGate, FairGates
 
 
 def test_devices_arriving_while_the_watcher_starts_start_no_second_one(app, monkeypatch):
     watcher = app.extensions["live_watcher"]
+    watcher.listens = True  # as on PostgreSQL, where each process starts one listener (never started here)
     started = []
 
     class Starting(threading.Thread):
@@ -64,29 +62,4 @@ def test_a_game_holds_its_own_places_and_never_another_games():
                 raise RuntimeError("refused")
     assert gates._gates == {}  # nothing kept for games nobody waits on
     with gates.place("AAAAA", 0), gates.place("AAAAA", 0):
-        pass
-
-
-def test_a_full_pool_times_out_like_queuepool_and_gives_every_place_back():
-    opened = []
-    pool = FairQueuePool(lambda: opened.append(object()) or _Connection(), pool_size=1, max_overflow=1, timeout=0.05)
-    a, b = pool.connect(), pool.connect()
-    with pytest.raises(exc.TimeoutError):
-        pool.connect()
-    a.close()
-    b.close()
-    again = [pool.connect(), pool.connect()]  # both places were given back
-    assert pool.checkedout() == 2 and len(opened) == 3  # (the overflow one was closed when given back)
-    with pytest.raises(exc.TimeoutError):
-        pool.connect()
-    for connection in again:
-        connection.close()
-    assert isinstance(pool, QueuePool) and pool.checkedout() == 0
-
-
-class _Connection:
-    def rollback(self):
-        pass
-
-    def close(self):
         pass
