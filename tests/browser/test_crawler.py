@@ -40,13 +40,11 @@ SEEDS = [
     clean(4, 20),  # axe: the score table's sideways-scrolling frame could not be reached by keyboard
     clean(5, 25),  # End turn under the Undo bar after the table's dice; the solo Spell select cut; the Dummy's screen
     clean(7, 26),  # Captain Vurst's Life row 421/559 px wide; a lost chapter's "Start the next chapter" 2,925 px down
-    found(0, 12, "the group screen scrolls in a 4-player competitive turn in Russian (801 px on 1280x800, step 6: "
-          "Round Order one line too tall)", "point 4 (a 4-player table: found by the crawler)"),
-    found(1, 12, "the solo game's end at A+ in Russian: the own score sheet's first stepper at 1,495 px (the result "
-          "above it takes the first screen)", "point 5 (solo: found by the crawler)"),
-    found(6, 10, "cooperative at A+: End turn under the Undo bar (723..792 px, room to 779, step 4); the score sheet's "
-          "first stepper 2 px under it (724..781); the group screen's score 789 px on 1024x768 (step 8)",
-          "points 4 and 5 (cooperative: found by the crawler)"),
+    clean(0, 12),  # a 4-player Russian group screen 801 px on 1280x800: the Mana Steal die a line of its own in Round Order
+    clean(1, 12),  # the solo game's end at A+ in Russian: the own finished sheet's first stepper at 1,495 px
+    clean(6, 10),  # cooperative at A+: End turn 723..792 and the sheet's first stepper 724..781 under the Undo bar
+    # (room to 779); the group screen's score 789 px on 1024x768 in Russian
+    clean(42, 12),  # cooperative at A+ in Russian: End turn 830..898 under the Undo bar (room to 779) in the last turns
 ]
 
 

@@ -144,14 +144,23 @@ def mice_and_mystics_campaign(base: str):
     yield "campaign-chapter-won"
 
 
+# A tablet stood upright with the join code open: the game's column overflows its row (the join band is drawn over
+# the track's last rows, the hourglass's pages under the screen's foot). A strict xfail until it is fixed.
+STANDING_CAMPAIGN = pytest.param("portrait", marks=pytest.mark.xfail(strict=True, reason=(
+    "768x1024: 1,026 px (en, Brodie's Life asked) and 1,030 px (ru, the 14-page chapter); issue 42 point 4")))
+
+
+@pytest.mark.parametrize("orientation", ["landscape", STANDING_CAMPAIGN])
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
-def test_the_mice_and_mystics_screen_fits_a_campaign_with_bosses_waiting_for_their_life(live_server, device, locale):
+def test_the_mice_and_mystics_screen_fits_a_campaign_with_bosses_waiting_for_their_life(live_server, device, locale,
+                                                                                       orientation):
     """Issue 42: 8 cards with a boss waiting for its Life and the campaign above ran 803 px on 1024×768 and 841 px
-    on 1280×800, the hourglass's pages cut off; two bosses' Life and a 12-page chapter, 797-813 px."""
+    on 1280×800, the hourglass's pages cut off; two bosses' Life and a 12-page chapter, 797-813 px. A tablet stood
+    upright (768×1024) ran the same campaign to 1,063-1,121 px."""
     moments = mice_and_mystics_campaign(live_server)
     name = next(moments)
     code = mice_and_mystics_campaign.code
-    pages = screens(device, live_server, code, locale)
+    pages = screens(device, live_server, code, locale, orientation)
     seen = []
     while name is not None:
         check(pages, version_of(live_server, code), name)

@@ -74,7 +74,7 @@ def test_mk_sco_2_a_competitive_score_with_a_tied_title_entered_on_phones(live_s
     for phone in (anna, boris):
         expect(phone.locator(".mk-titles")).to_contain_text("The Greatest Leader: Anna +1, Boris +1 (tied)")
         expect(phone.locator(".mk-titles")).to_contain_text("The Greatest City Conqueror: Anna +2, Boris +2 (tied)")
-        expect(phone.locator("#mk-score-table .mk-winner")).to_have_text("Winner: Anna")
+        expect(phone.locator("#mk-score-result .mk-winner")).to_have_text("Winner: Anna")
     tablet = device(TABLET)
     tablet.goto(f"{live_server}/g/{code}/screen")
     expect(tablet.locator(".mks-score .mk-winner")).to_have_text("Winner: Anna")
