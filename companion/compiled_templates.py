@@ -10,13 +10,32 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from flask import Flask
 from jinja2 import Environment, FileSystemBytecodeCache
+from jinja2.ext import Extension
+from jinja2.lexer import Token, TokenStream
 
 FOLDER = "compiled-templates"
 I18N = Path(__file__).resolve().parent / "i18n.py"
+LINE_BREAKS = re.compile(r"[ \t\r]*\n[ \t\r\n]*")  # ASCII only: a no-break space is meant
+
+
+class CollapseLineBreaks(Extension):
+    """A template's own text with each run of whitespace that holds a line break cut to one line break: the
+    indentation and blank lines that keep a template readable are no part of what a phone downloads (a
+    game page's first load, gzipped, 0.5 KB less). A browser shows such a run as one space either way; the
+    templates hold no <pre>, <textarea> or white-space: pre, where it would show. A {% trans %} block's
+    text is trimmed (i18n.py's policy) to the same words."""
+
+    def filter_stream(self, stream: TokenStream) -> Iterator[Token]:
+        for token in stream:
+            if token.type == "data":
+                token = Token(token.lineno, "data", LINE_BREAKS.sub("\n", token.value))
+            yield token
 
 
 def keep(app: Flask, environment: Environment, variant: str, *inputs: bytes) -> None:
@@ -24,7 +43,7 @@ def keep(app: Flask, environment: Environment, variant: str, *inputs: bytes) -> 
     app's gettext set-up (companion/i18n.py: its policies shape the code) and whatever else does
     (`inputs`), as one digest. Where the instance folder cannot be written, templates compile in memory."""
     environment.bytecode_cache = _cache(app, variant, repr(sorted(environment.extensions)).encode(),
-                                        I18N.read_bytes(), *inputs)
+                                        I18N.read_bytes(), Path(__file__).read_bytes(), *inputs)
 
 
 def _cache(app: Flask, variant: str, *inputs: bytes) -> FileSystemBytecodeCache | None:
@@ -40,7 +59,9 @@ def _cache(app: Flask, variant: str, *inputs: bytes) -> FileSystemBytecodeCache 
 
 
 def init_app(app: Flask) -> None:
-    """Call once the app's template environment has its extensions (companion/i18n.py)."""
+    """Call once the app's template environment has its extensions (companion/i18n.py). Each language's
+    environment (folded_templates.py), an overlay of this one, collapses line breaks too."""
+    app.jinja_env.add_extension(CollapseLineBreaks)
     keep(app, app.jinja_env, "page")
 
 

@@ -2,8 +2,6 @@
 below the moment, answered in place."""
 from __future__ import annotations
 
-import pytest
-
 import json
 
 from playwright.sync_api import expect
@@ -15,9 +13,6 @@ MK_SETUP = {"player_name": ["Vera", "Boris", "Chen"], "hero": ["tovak", "goldyx"
             "scenario": "full_conquest", "dice_mode": "app"}
 
 
-@pytest.mark.xfail(strict=True, reason="regression found by the stop's last full run (2026-12-04): the flip button "
-                   "never appears after opening #mk-tokens on a 'Just watching' phone; introduced by a merge before "
-                   "2013ffd, not yet bisected (issue 42 note)")
 def test_mk_tok_1_a_token_flipped_in_one_tap_and_undone_on_a_phone(live_server, device):
     code = api_game(live_server, "mage_knight", MK_SETUP)
     pick_all_tactics(live_server, code)
