@@ -240,7 +240,7 @@ def _check_writable(game: Game, seen_version: int) -> None:
 def _commit_change(game: Game, seen_version: int, new_state: dict, event: Event,
                    device: DeviceRef) -> None:
     now = utcnow()
-    token = f"{seen_version + 1}.{game.seating}"
+    token = changes.LiveToken(seen_version + 1, game.seating)
     event.game_id, event.seq, event.at = game.id, seen_version + 1, now
     event.device_id, event.device_label = device.id, device.label
     row = {"game_id": game.id, "seen_version": seen_version, "new_state": new_state,
@@ -552,12 +552,11 @@ def events_after(game_id: int, seq: int, limit: int) -> list[Event]:
                                    .order_by(Event.seq).limit(limit)))
 
 
-def live_token(game: Game) -> str:
-    """What a device last saw: the game's version and its seating (both change what a screen shows)."""
-    return f"{game.version}.{game.seating}"
+def live_token(game: Game) -> changes.LiveToken:
+    return changes.LiveToken(game.version, game.seating)
 
 
-def current_token(code: str) -> tuple[int, str] | None:
+def current_token(code: str) -> tuple[int, changes.LiveToken] | None:
     """(game id, live token): the cheap question every live-update request asks."""
     row = live_row(code)
     return (row.id, row.token) if row else None
@@ -571,13 +570,12 @@ class LiveRow:
     seating: int
 
     @property
-    def token(self) -> str:
-        return f"{self.version}.{self.seating}"
+    def token(self) -> changes.LiveToken:
+        return changes.LiveToken(self.version, self.seating)
 
-    def at(self, token: str) -> LiveRow:
+    def at(self, token: changes.LiveToken) -> LiveRow:
         """The same game at another live token (heard of from the watcher: no read)."""
-        version, _, seating = token.partition(".")
-        return LiveRow(self.id, self.created_at, int(version), int(seating or 0))
+        return LiveRow(self.id, self.created_at, token.version, token.seating)
 
 
 def live_row(code: str) -> LiveRow | None:
@@ -746,8 +744,8 @@ def sweep_idle(now: datetime, archive_after: timedelta, delete_after: timedelta,
         db.session.execute(sa.update(Game).where(Game.id.in_(idle)).values(archived=True, seating=Game.seating + 1)
                            .execution_options(synchronize_session=False))
         # Devices still showing them hear of it like of any change: the archived one's new token, or gone.
-        moved = {code: changes.GONE for code in doomed.values()}
-        moved.update((row.code, f"{row.version}.{row.seating}") for row in db.session.execute(
+        moved: dict[str, changes.Heard] = {code: changes.GONE for code in doomed.values()}
+        moved.update((row.code, changes.LiveToken(row.version, row.seating)) for row in db.session.execute(
             sa.select(Game.code, Game.version, Game.seating).where(Game.id.in_(idle))))
         for code, token in moved.items():
             changes.within(code, token)

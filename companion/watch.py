@@ -23,7 +23,7 @@ from typing import Callable, Iterator
 import sqlalchemy as sa
 from flask import Flask
 
-from .changes import CHANNEL, GONE, game_moved
+from .changes import CHANNEL, GONE, Heard, LiveToken, game_moved, read_token
 from .models import Game, db
 
 
@@ -31,22 +31,20 @@ class TooManyWaiting(Exception):
     """This device or address already holds as many waiting requests as it may (HTTP 429)."""
 
 
-def _order(token: str) -> tuple[int, int]:
-    version, _, seating = token.partition(".")
-    return int(version), int(seating or 0)
-
-
-def newer(token: str, than: str) -> bool:
+def newer(token: Heard, than: Heard) -> bool:
     """Versions and seating only grow, and a deleted game stays deleted: an older token arriving
     late (a read that began before the change) never wins."""
-    if token == than or than == GONE:
+    if isinstance(than, LiveToken) and isinstance(token, LiveToken):
+        return token > than
+    return than is not GONE and token is GONE
+
+
+def same(token: Heard, seen: str) -> bool:
+    """Whether `token` is what a device says it saw: a script may ask by version alone ("7"), pages ask by
+    the whole token ("7.2")."""
+    if not isinstance(token, LiveToken):
         return False
-    return token == GONE or _order(token) > _order(than)
-
-
-def same(token: str, seen: str) -> bool:
-    """A script may ask by version alone ("7"); pages ask by the whole token ("7.2")."""
-    return (token if "." in seen else token.split(".")[0]) == seen
+    return (str(token) if "." in seen else str(token.version)) == seen
 
 
 class _Waited:
@@ -54,7 +52,7 @@ class _Waited:
 
     __slots__ = ("token", "count", "moved")
 
-    def __init__(self, token: str):
+    def __init__(self, token: Heard):
         self.token, self.count, self.moved = token, 0, threading.Event()
 
 
@@ -78,7 +76,7 @@ class Watcher:
     # --- the waiting side ---------------------------------------------------------------------
 
     @contextmanager
-    def waiting(self, code: str, device: str, address: str) -> Iterator[Callable[[str, str, float], str | None]]:
+    def waiting(self, code: str, device: str, address: str) -> Iterator[Callable[[str, Heard, float], Heard | None]]:
         """Hold a place for a device waiting on `code`; yields wait(seen, current, timeout)."""
         with self.lock:
             if self.per_device[device] >= self.max_per_device or self.per_address[address] >= self.max_per_address:
@@ -87,7 +85,7 @@ class Watcher:
             self.per_address[address] += 1
             entry = self.games.get(code)
             if entry is None:
-                entry = self.games[code] = _Waited("0.0")
+                entry = self.games[code] = _Waited(LiveToken(0, 0))
             entry.count += 1
         self._start()
         try:
@@ -102,7 +100,7 @@ class Watcher:
                     if counter[key] <= 0:
                         del counter[key]
 
-    def _wait(self, entry: _Waited, seen: str, current: str, timeout: float) -> str | None:
+    def _wait(self, entry: _Waited, seen: str, current: Heard, timeout: float) -> Heard | None:
         """The game's new token once it differs from `seen`, or None after `timeout` seconds.
 
         `current` was read from the database after this device's place was taken: any change after
@@ -118,7 +116,7 @@ class Watcher:
                 return None
             entry.moved.wait(remaining)
 
-    def _move(self, entry: _Waited, token: str) -> None:
+    def _move(self, entry: _Waited, token: Heard) -> None:
         with self.lock:
             if not newer(token, entry.token):
                 return
@@ -126,12 +124,12 @@ class Watcher:
             moved, entry.moved = entry.moved, threading.Event()
         moved.set()
 
-    def publish(self, code: str, token: str) -> None:
+    def publish(self, code: str, token: Heard) -> None:
         entry = self.games.get(code)
         if entry is not None and newer(token, entry.token):  # most games did not move: no lock for them
             self._move(entry, token)
 
-    def _committed_here(self, _app, code: str, token: str) -> None:
+    def _committed_here(self, _app, code: str, token: Heard) -> None:
         self.publish(code, token)
 
     # --- hearing of other processes' changes ------------------------------------------------------
@@ -168,9 +166,9 @@ class Watcher:
                                           .where(Game.code.in_(codes), Game.deleted_at.is_(None))).all()
             finally:
                 db.session.remove()
-        self.publish_all(codes, {r.code: f"{r.version}.{r.seating}" for r in rows})
+        self.publish_all(codes, {r.code: LiveToken(r.version, r.seating) for r in rows})
 
-    def publish_all(self, codes: list[str], found: dict[str, str]) -> None:
+    def publish_all(self, codes: list[str], found: dict[str, LiveToken]) -> None:
         """`found`: the tokens read of `codes`; a code not found is a deleted game (or one in the bin)."""
         for code in codes:
             self.publish(code, found.get(code, GONE))
@@ -186,7 +184,7 @@ def _listen_postgres(watcher: Watcher, url: sa.engine.URL) -> None:
         while True:
             for note in connection.notifies(timeout=watcher.catch_up_every):
                 code, _, token = note.payload.partition(" ")
-                watcher.publish(code, token)
+                watcher.publish(code, read_token(token))
             watcher.catch_up()
 
 

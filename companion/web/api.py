@@ -13,6 +13,7 @@ from flask import Blueprint, current_app, g, jsonify, request, url_for
 from flask_babel import gettext as _
 
 from .. import store
+from ..changes import LiveToken
 from ..i18n import translate
 from ..models import Game, db
 from ..rules.base import BadParams, RuleError
@@ -137,17 +138,17 @@ def stream(code: str):
     after = bounded_int(request.headers.get("Last-Event-ID") or request.args.get("after"), 0, SEQ_MAX)
     told = after
 
-    def moved(row: store.LiveRow, token: str) -> tuple[list[str], str]:
+    def moved(row: store.LiveRow, token: LiveToken) -> tuple[list[str], str]:
         nonlocal told
         game_id = row.id
-        told = int(row.token.split(".")[0]) if told is None else told  # no `after`: the version at its start
+        told = row.version if told is None else told  # no `after`: the version at its start
         batch = store.events_after(game_id, told, EVENTS_PAGE)
         seat_of = store.seats_by_device(game_id) if batch else {}
         db.session.close()  # nothing held open between changes
         lines = [f"id: {e.seq}\nevent: change\ndata: {json.dumps(messages.change(e, seat_of.get(e.device_id)))}\n\n"
                  for e in batch]
         if not batch:  # nothing after `told` (an id from another game's history): wait for the next change
-            return lines, token.split(".")[0]
+            return lines, str(token.version)
         told = batch[-1].seq
         return lines, str(told)
 

@@ -96,41 +96,40 @@ def show_game(shot: store.Snapshot, status: int = 200, **extra):
     return page_or_block("game.html", "panel", status, **game_context(shot, **extra))
 
 
-def view_of(my_seat: str | None, me: store.DeviceRef, watching: bool) -> tuple:
+def view_of(my_seat: str | None, me: store.DeviceRef, watching: bool) -> panel_cache.View:
     """What a live panel shows of the device itself: its seat, a name (offered when seated), just watching."""
-    return my_seat, bool(me.label) and my_seat is not None, watching and my_seat is None
+    return panel_cache.View(my_seat, bool(me.label) and my_seat is not None, watching and my_seat is None)
 
 
-def device_view(view: tuple) -> str:
+def device_view(view: panel_cache.View) -> str:
     """The view and language as the page sees it (data-device-view): a panel the stream brings, drawn from
     the stream's older cookies, is used only if it matches."""
-    my_seat, named, watching = view
-    return f"{my_seat or ''}.{int(named)}.{int(watching)}.{current_language()}"
+    return f"{view.seat or ''}.{int(view.named)}.{int(view.watching)}.{current_language()}"
 
 
 def live_panel(shot: store.Snapshot) -> panel_cache.Panel:
     """This device's live panel for the game as `shot` read it: kept, or drawn and kept for its view."""
     game = shot.game
-    key = panel_cache.moment_key(game.id, game.code, game.created_at, game.version, game.seating)
+    key = panel_cache.moment_key(game.id, game.code, game.created_at, store.live_token(game))
     moment = panel_cache.cache().moment(key, {seat[0]: seat_id for seat_id, seat in shot.seating.items()})
     return kept_panel(moment) or draw_panel(moment, shot)
 
 
-def kept_for(key: tuple) -> panel_cache.Panel | None:
+def kept_for(key: panel_cache.MomentKey) -> panel_cache.Panel | None:
     moment = panel_cache.cache().kept(key)
     return None if moment is None else kept_panel(moment)
 
 
-def device_view_of(moment: panel_cache.Moment) -> tuple:
+def device_view_of(moment: panel_cache.Moment) -> panel_cache.View:
     me = devices.current()
-    return view_of(moment.seat_of.get(me.id), me, watching(moment.key[1]))
+    return view_of(moment.seat_of.get(me.id), me, watching(moment.key.game.code))
 
 
 def kept_panel(moment: panel_cache.Moment) -> panel_cache.Panel | None:
     return moment.panels.get(device_view_of(moment))
 
 
-def keep_panel(moment: panel_cache.Moment, view: tuple, html: str) -> panel_cache.Panel:
+def keep_panel(moment: panel_cache.Moment, view: panel_cache.View, html: str) -> panel_cache.Panel:
     shown_as = device_view(view)
     panel = moment.panels[view] = panel_cache.Panel(html, shown_as, panel_cache.cache().etag(moment.key, shown_as))
     return panel
@@ -157,7 +156,7 @@ def panel_at(code: str, row: store.LiveRow | None = None, seen_by: str | None = 
     if seen_by is not None:
         store.touch_presence(row.id, seen_by)
     cache = panel_cache.cache()
-    key = panel_cache.moment_key(row.id, code, row.created_at, row.version, row.seating)
+    key = panel_cache.moment_key(row.id, code, row.created_at, row.token)
     found = kept_for(key)
     if found is not None:
         return found

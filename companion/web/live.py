@@ -18,7 +18,7 @@ from flask import Blueprint, Response, abort, current_app, g, jsonify, request, 
 from flask_babel import gettext as _
 
 from .. import store
-from ..changes import GONE
+from ..changes import GONE, Heard, LiveToken
 from ..models import db
 from . import games
 from ..watch import TooManyWaiting, same
@@ -56,13 +56,13 @@ def wait_for_change(code: str):
         return too_many()
     if token is None:
         return "", 204
-    if token == GONE:
+    if not isinstance(token, LiveToken):  # GONE
         abort(404)
     return changed(token)
 
 
-def changed(token: str):
-    return jsonify(token=token, version=int(token.split(".")[0]))
+def changed(token: LiveToken):
+    return jsonify(token=str(token), version=token.version)
 
 
 def too_many():
@@ -73,9 +73,9 @@ def too_many():
 def stream(code: str, seen: str, panels: str | None = None):
     """`moved` (data: the new token), or with `panels` this device's live `panel` when at hand. ("2": pages
     of an older release, which put their CSRF token into the panel: the same now.)"""
-    def moved(row: store.LiveRow, token: str) -> tuple[list[str], str]:
+    def moved(row: store.LiveRow, token: LiveToken) -> tuple[list[str], str]:
         event = panel_event(code, row.at(token)) if panels in ("1", "2") else None
-        return [event or f"event: moved\ndata: {token}\n\n"], token
+        return [event or f"event: moved\ndata: {token}\n\n"], str(token)
     return event_stream(code, seen, moved)
 
 
@@ -85,10 +85,11 @@ def panel_event(code: str, row: store.LiveRow) -> str | None:
         found = games.panel_at(code, row)
     finally:
         db.session.close()  # nothing held open between changes
-    return None if found is None else found.event(row.token)
+    return None if found is None else found.event(str(row.token))
 
 
-Moved = Callable[[store.LiveRow, str], tuple[list[str], str]]
+# A stream's answer to a change: (its events, what the device has seen now, as it would say it)
+Moved = Callable[[store.LiveRow, LiveToken], tuple[list[str], str]]
 
 
 def event_stream(code: str, seen: str | None, moved: Moved):
@@ -106,7 +107,7 @@ def event_stream(code: str, seen: str | None, moved: Moved):
         place.close()
         raise store.GameNotFound(code)
     game_id, current = row.id, row.token
-    seen = current.split(".")[0] if seen is None else seen
+    seen = str(current.version) if seen is None else seen
     store.touch_presence(game_id, g.device_id)
     db.session.close()  # no connection held while the stream is open
     beat, lifetime = current_app.config["LIVE_BEAT_SECONDS"], current_app.config["LIVE_STREAM_SECONDS"]
@@ -119,15 +120,15 @@ def event_stream(code: str, seen: str | None, moved: Moved):
             yield "retry: 1000\n\n"
             ends = time.monotonic() + lifetime
             while time.monotonic() < ends:
-                token = current if not same(current, seen) else wait_on(seen, current, beat)
+                token: Heard | None = current if not same(current, seen) else wait_on(seen, current, beat)
                 # A beat or a change: the device is there (presence.py notes it at most every few seconds).
                 store.touch_presence(game_id, device)
                 if token is None:
                     yield ": beat\n\n"
-                elif token == GONE:
+                elif token is GONE:
                     yield "event: gone\ndata: \n\n"
                     return
-                else:
+                elif isinstance(token, LiveToken):
                     told, seen = moved(row, token)
                     current = token
                     yield from told

@@ -15,15 +15,41 @@ import threading
 from collections import OrderedDict
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from flask import Flask, Response, current_app, request
 
+from ..changes import LiveToken
 from ..i18n import current_language
 
 MAX_GAMES = 1024  # (game, language) pairs, each holding its newest moment's panels (about 30 KB a view)
 GATE_WAIT = 2.0  # seconds a device waits for another's drawing of the same moment before it draws itself
 GZIP_LEVEL = 6
+
+
+class GameKey(NamedTuple):
+    """A game in one language: its code and creation as well, so that a new game never inherits a deleted
+    one's panels."""
+
+    game_id: int
+    code: str
+    created_at: str
+    language: str
+
+
+class MomentKey(NamedTuple):
+    """A game's moment in one language: the game, then its live token (version and seating)."""
+
+    game: GameKey
+    token: LiveToken
+
+
+class View(NamedTuple):
+    """What a live panel shows of the device itself."""
+
+    seat: str | None  # the seat it holds
+    named: bool  # seated, with a name to offer
+    watching: bool  # no seat: just watching
 
 
 class Panel:
@@ -53,40 +79,40 @@ class Moment:
 
     __slots__ = ("key", "seat_of", "kind_html", "panels")
 
-    def __init__(self, key: tuple, seat_of: dict[str, str]):
+    def __init__(self, key: MomentKey, seat_of: dict[str, str]):
         self.key, self.seat_of = key, seat_of  # device id -> the seat it holds
         self.kind_html: str | None = None  # the kind's part: one drawing for every view (games.draw_panel)
-        self.panels: dict[tuple, Panel] = {}
+        self.panels: dict[View, Panel] = {}
 
 
 class PanelCache:
     def __init__(self, build: str) -> None:
         self.build = build  # what drew the panels: a new release never answers 304 with an old one's
         self._lock = threading.Lock()
-        self._games: OrderedDict[tuple, Moment] = OrderedDict()
-        self._gates: dict[tuple, list] = {}  # moment key -> [lock, holders]: one drawing at a time
+        self._games: OrderedDict[GameKey, Moment] = OrderedDict()  # each game's newest moment
+        self._gates: dict[MomentKey, list] = {}  # moment key -> [lock, holders]: one drawing at a time
 
-    def kept(self, key: tuple) -> Moment | None:
+    def kept(self, key: MomentKey) -> Moment | None:
         with self._lock:
-            moment = self._games.get(key[:-2])
+            moment = self._games.get(key.game)
         return moment if moment is not None and moment.key == key else None
 
-    def moment(self, key: tuple, seat_of: dict[str, str]) -> Moment:
+    def moment(self, key: MomentKey, seat_of: dict[str, str]) -> Moment:
         """The kept moment at `key`, or a new one kept unless the game is already past it."""
         with self._lock:
-            kept = self._games.get(key[:-2])
+            kept = self._games.get(key.game)
             if kept is not None and kept.key == key:
                 return kept
             moment = Moment(key, seat_of)
-            if kept is None or kept.key[-2:] < key[-2:]:  # versions and seatings only grow
-                self._games[key[:-2]] = moment
-                self._games.move_to_end(key[:-2])
+            if kept is None or kept.key.token < key.token:  # versions and seatings only grow
+                self._games[key.game] = moment
+                self._games.move_to_end(key.game)
                 while len(self._games) > MAX_GAMES:
                     self._games.popitem(last=False)
             return moment
 
     @contextmanager
-    def drawing(self, key: tuple) -> Iterator[None]:
+    def drawing(self, key: MomentKey) -> Iterator[None]:
         """One request at a time per moment in this process: the first draws, the others then find it kept.
         Bounded: a drawing that hangs (a database away) holds no device for long."""
         with self._lock:
@@ -103,14 +129,13 @@ class PanelCache:
                 if gate[1] == 0:
                     del self._gates[key]
 
-    def etag(self, key: tuple, view: str) -> str:
+    def etag(self, key: MomentKey, view: str) -> str:
         return hashlib.sha256(repr((self.build, key, view)).encode()).hexdigest()[:24]
 
 
-def moment_key(game_id: int, code: str, created_at, version: int, seating: int) -> tuple:
-    """The game (with code and creation: a new game never inherits a deleted one's panels), the language,
-    then the moment (version, seating)."""
-    return game_id, code, str(created_at), current_language(), version, seating
+def moment_key(game_id: int, code: str, created_at, token: LiveToken) -> MomentKey:
+    """The moment at `token` of the game, in the request's language."""
+    return MomentKey(GameKey(game_id, code, str(created_at), current_language()), token)
 
 
 def answer(panel: Panel) -> Response:

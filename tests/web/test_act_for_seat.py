@@ -223,7 +223,7 @@ def test_the_live_kinds_part_is_drawn_once_per_moment_for_every_device_and_data_
     # The acting phone draws first: its drawing must still fold the pick for the others.
     panels = {seat: table.panel(phone) for seat, phone in table.phones.items()} | {None: table.panel(table.shared)}
     assert drawn == ["kinds/mage_knight.html"]  # once, for the four devices
-    moments = [m for m in app.extensions["panel_cache"]._games.values() if m.key[1] == table.code]
+    moments = [m for m in app.extensions["panel_cache"]._games.values() if m.key.game.code == table.code]
     assert len(moments) == 1 and "Act for " + name in words(moments[0].kind_html)
     for seat, panel in panels.items():
         assert moments[0].kind_html in panel

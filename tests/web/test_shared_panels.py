@@ -11,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from companion.changes import LiveToken
 from companion.web import games
 from tests.conftest import csrf_token
 from tests.web.helpers import HTMX, act, count, new_counter, words
@@ -248,11 +249,11 @@ def test_only_a_games_newest_moment_stays_in_memory_and_an_older_one_is_never_ke
         act(phone, url, token, version, "add", n="1")
     panel(phone, url)
     cache = app.extensions["panel_cache"]
-    kept = sorted((moment.key[1], moment.key[-2]) for moment in cache._games.values())
+    kept = sorted((moment.key.game.code, moment.key.token.version) for moment in cache._games.values())
     code, other = url.rsplit("/", 1)[1], other_url.rsplit("/", 1)[1]
     assert kept == sorted([(code, 3), (other, 0)])
-    [newest] = [m for m in cache._games.values() if m.key[1] == code]
-    older = (*newest.key[:-2], 2, 0)
+    [newest] = [m for m in cache._games.values() if m.key.game.code == code]
+    older = newest.key._replace(token=LiveToken(2, 0))
     assert cache.moment(older, {}) is not newest and cache.kept(older) is None  # drawn for one, kept for none
     assert count(panel(phone, url)) == 3
 
