@@ -70,13 +70,17 @@ def too_many():
                    status=429), 429, {"Retry-After": "5"}
 
 
+# A page reads its stream with EventSource, which hands a script no comment: its heartbeat is an event.
+PAGE_BEAT = "event: beat\ndata: \n\n"
+
+
 def stream(code: str, seen: str, panels: str | None = None):
     """`moved` (data: the new token), or with `panels` this device's live `panel` when at hand. ("2": pages
     of an older release, which put their CSRF token into the panel: the same now.)"""
     def moved(row: store.LiveRow, token: LiveToken) -> tuple[list[str], str]:
         event = panel_event(code, row.at(token)) if panels in ("1", "2") else None
         return [event or f"event: moved\ndata: {token}\n\n"], str(token)
-    return event_stream(code, seen, moved)
+    return event_stream(code, seen, moved, beat=PAGE_BEAT)
 
 
 def panel_event(code: str, row: store.LiveRow) -> str | None:
@@ -92,10 +96,10 @@ def panel_event(code: str, row: store.LiveRow) -> str | None:
 Moved = Callable[[store.LiveRow, LiveToken], tuple[list[str], str]]
 
 
-def event_stream(code: str, seen: str | None, moved: Moved):
+def event_stream(code: str, seen: str | None, moved: Moved, beat: str = ": beat\n\n"):
     """Every stream of a game: a place among the waiting devices (or 429), then `moved(row, new token)` ->
     (its events, what is seen now) each time the game is past `seen` (None: its version now), `gone`,
-    heartbeats; it ends after LIVE_STREAM_SECONDS (the client opens the next one)."""
+    heartbeats (`beat`); it ends after LIVE_STREAM_SECONDS (the client opens the next one)."""
     watcher = current_app.extensions["live_watcher"]
     place = ExitStack()
     try:
@@ -110,7 +114,7 @@ def event_stream(code: str, seen: str | None, moved: Moved):
     seen = str(current.version) if seen is None else seen
     store.touch_presence(game_id, g.device_id)
     db.session.close()  # no connection held while the stream is open
-    beat, lifetime = current_app.config["LIVE_BEAT_SECONDS"], current_app.config["LIVE_STREAM_SECONDS"]
+    every, lifetime = current_app.config["LIVE_BEAT_SECONDS"], current_app.config["LIVE_STREAM_SECONDS"]
     device = g.device_id
 
     @stream_with_context
@@ -120,11 +124,11 @@ def event_stream(code: str, seen: str | None, moved: Moved):
             yield "retry: 1000\n\n"
             ends = time.monotonic() + lifetime
             while time.monotonic() < ends:
-                token: Heard | None = current if not same(current, seen) else wait_on(seen, current, beat)
+                token: Heard | None = current if not same(current, seen) else wait_on(seen, current, every)
                 # A beat or a change: the device is there (presence.py notes it at most every few seconds).
                 store.touch_presence(game_id, device)
                 if token is None:
-                    yield ": beat\n\n"
+                    yield beat
                 elif token is GONE:
                     yield "event: gone\ndata: \n\n"
                     return

@@ -12,7 +12,7 @@ from flask import current_app, render_template
 from gevent import monkey
 from jinja2_fragments.flask import render_block
 
-from ..folded_templates import current_environment
+from ..compiled_templates import current_environment
 from ..security import fragment
 
 SLICE = 0.001  # seconds of drawing before the process's other requests get their turn
@@ -47,7 +47,7 @@ def in_slices(chunks: Iterable[str]) -> str:
 
 
 def draw_template(name: str, **context: Any) -> str:
-    """render_template, drawn in slices (compiled for the request's language: folded_templates.py)."""
+    """render_template, drawn in slices (compiled for the request's language: compiled_templates.py)."""
     current_app.update_template_context(context)
     return in_slices(current_environment().get_template(name).generate(context))
 

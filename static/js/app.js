@@ -1,7 +1,7 @@
-// Live updates: one stream per page (server-sent events read through fetch) says the moment the
-// game moves past the version this page shows; the page then fetches its own panel, or a game page's
+// Live updates: one stream per page (server-sent events, read by the browser's EventSource) says the
+// moment the game moves past the version this page shows; the page then fetches its own panel, or a game page's
 // stream brings that panel itself (event "panel"), swapped in as a fetched one would be. While nothing
-// happens the server sends a heartbeat every ~1.5 s: a silence of SILENCE_MS (the server's
+// happens the server sends a heartbeat (event "beat") every ~1.5 s: a silence of SILENCE_MS (the server's
 // LIVE_SILENCE_SECONDS, on the body) means the server is out of reach (a dropped Wi-Fi never says so
 // itself), and the page says "Offline" at once. Works with any number of server processes; resumes by
 // itself after sleep or a drop.
@@ -210,56 +210,70 @@
     setTimeout(function () { if (held && !editing()) { refresh(); } }, 0);
   });
 
-  // One server-sent event ("event: moved\ndata: 7.2"): what happened and its data.
-  function parseEvent(text) {
-    var event = { type: "message", data: "" };
-    text.split("\n").forEach(function (line) {
-      if (line.indexOf("event:") === 0) { event.type = line.slice(6).trim(); }
-      if (line.indexOf("data:") === 0) { event.data = line.slice(5).trim(); }
+  // One stream, read by the browser's EventSource, until it ends: "gone" (the game was deleted), "ended"
+  // (its lifetime over, or a stream that knows this device as it is now is wanted). Rejects when it
+  // failed. The loop opens the next one itself, with the token the page shows then: EventSource's own
+  // reconnection would ask again with the token of its start.
+  function follow(p, signal, alive) {
+    var url = p.dataset.liveUrl + "?v=" + encodeURIComponent(p.dataset.liveToken) +
+      (p.dataset.deviceView ? "&panel=1" : "");
+    return new Promise(function (resolve, reject) {
+      var source = new EventSource(url);
+      var opened = false;
+      var done = false;
+      var handled = Promise.resolve();  // one event after another: each may wait for a tap or a fetch
+      function end(error, outcome) {
+        if (done) { return; }
+        done = true;
+        source.close();
+        if (error) { reject(error); } else { resolve(outcome); }
+      }
+      signal.addEventListener("abort", function () { end(new Error("live aborted")); });
+      source.addEventListener("open", function () { opened = true; alive(); });
+      source.addEventListener("beat", alive);
+      ["moved", "panel", "gone"].forEach(function (type) {
+        source.addEventListener(type, function (event) {
+          alive();
+          handled = handled.then(function () { return done ? null : hear(type, event.data); })
+            .then(function (outcome) { if (outcome) { end(null, outcome); } }, end);
+        });
+      });
+      source.addEventListener("error", function () {
+        source.close();
+        if (opened) {  // the server ended it (or the network dropped it): the next one, once these are heard
+          handled.then(function () { end(null, "ended"); });
+        } else if (source.readyState === EventSource.CLOSED) {
+          // Answered, but no stream: gone (404) or busy (429)? EventSource does not say; the long poll does.
+          fetch(url + "&wait=0", { signal: signal, cache: "no-store" }).then(function (answer) {
+            alive();
+            if (answer.status === 404) { end(null, "gone"); } else { end(new Error("live " + answer.status)); }
+          }, end);
+        } else {
+          end(new Error("live unreachable"));  // no answer at all (EventSource was to try again)
+        }
+      });
     });
-    return event;
   }
 
-  async function follow(p, signal, alive) {
-    var query = "?v=" + encodeURIComponent(p.dataset.liveToken) + (p.dataset.deviceView ? "&panel=1" : "");
-    var response = await fetch(p.dataset.liveUrl + query, {
-      signal: signal, cache: "no-store", credentials: "same-origin", headers: { "Accept": "text/event-stream" }
-    });
-    alive();
-    if (response.status === 404) { return "gone"; }
-    if (response.status !== 200 || !response.body) { throw new Error("live " + response.status); }
-    var reader = response.body.getReader();
-    var decoder = new TextDecoder();
-    var buffer = "";
-    for (;;) {
-      var chunk = await reader.read();
-      if (chunk.done) { return "ended"; }  // the stream's lifetime is over: open the next one at once
-      alive();
-      buffer += decoder.decode(chunk.value, { stream: true });
-      var parts = buffer.split("\n\n");
-      buffer = parts.pop();
-      for (var i = 0; i < parts.length; i++) {
-        var event = parseEvent(parts[i]);
-        if (event.type === "gone") { return "gone"; }
-        if (event.type === "moved" || event.type === "panel") { await settled(); }
-        if (event.type === "panel" && panel() && window.htmx) {
-          var news = JSON.parse(event.data);
-          if (!newer(news.token, panel().dataset.liveToken)) { continue; }  // this page shows it, or later
-          if (news.view !== panel().dataset.deviceView) {
-            // Drawn from the stream's older cookies (this device changed its own since): fetch it, and
-            // open a stream that knows the device as it is now.
-            await refresh();
-            reader.cancel();
-            return "ended";
-          }
-          swapIn(news.html);  // the same HTML for every device of this view: the CSRF token goes as a header
-          if (!held && panel() && panel().dataset.liveToken !== news.token) { throw new Error("swap failed"); }
-        }
-        if (event.type === "moved" && panel() && event.data !== panel().dataset.liveToken) {
-          await refresh();
-          if (!held && panel() && panel().dataset.liveToken !== event.data) { throw new Error("refresh failed"); }
-        }
+  // What a stream's event asks of the page: nothing (undefined), or to end the stream ("gone", "ended").
+  async function hear(type, data) {
+    if (type === "gone") { return "gone"; }
+    await settled();
+    if (type === "panel" && panel() && window.htmx) {
+      var news = JSON.parse(data);
+      if (!newer(news.token, panel().dataset.liveToken)) { return; }  // this page shows it, or later
+      if (news.view !== panel().dataset.deviceView) {
+        // Drawn from the stream's older cookies (this device changed its own since): fetch it, and
+        // open a stream that knows the device as it is now.
+        await refresh();
+        return "ended";
       }
+      swapIn(news.html);  // the same HTML for every device of this view: the CSRF token goes as a header
+      if (!held && panel() && panel().dataset.liveToken !== news.token) { throw new Error("swap failed"); }
+    }
+    if (type === "moved" && panel() && data !== panel().dataset.liveToken) {
+      await refresh();
+      if (!held && panel() && panel().dataset.liveToken !== data) { throw new Error("refresh failed"); }
     }
   }
 

@@ -10,7 +10,7 @@ import jinja2
 import pytest
 
 from companion import collector, compiled_templates, store
-from companion.folded_templates import environment_for
+from companion.compiled_templates import environment_for
 from tests.conftest import make_app
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,10 +1,10 @@
 """Panels compiled per language with constant `_("…")` translated at compile time draw exactly what the
-templates draw when each string is looked up as they are drawn (folded_templates.py)."""
+templates draw when each string is looked up as they are drawn (compiled_templates.py)."""
 from __future__ import annotations
 
 import pytest
 
-from companion import folded_templates, store
+from companion import compiled_templates, store
 from companion.web import games, render
 from tests.browser import walks
 
@@ -12,7 +12,7 @@ from tests.browser import walks
 def drawn(app, source: str, lang: str, name: str = "case.html", **values) -> tuple[str, str]:
     """(`source` drawn from its folded compilation, and as the app's own environment draws it)."""
     with app.test_request_context("/", headers={"Cookie": f"lang={lang}"}):
-        folded = folded_templates.current_environment().from_string(source)
+        folded = compiled_templates.current_environment().from_string(source)
         folded.name = name
         plain = app.jinja_env.from_string(source)
         return folded.render(**values), plain.render(**values)
@@ -36,7 +36,7 @@ def test_a_folded_string_draws_as_the_looked_up_one(app, lang, source, values):
 
 
 def test_only_a_lone_string_literal_is_folded(app):
-    environment = folded_templates.environment_for(app, "ru")
+    environment = compiled_templates.environment_for(app, "ru")
     compiled = lambda source: environment.compile(source, name="case.html", raw=True)
     assert "Меню" in compiled("{{ _('Menu') }}")  # the translation is in the compiled code itself
     assert "Меню" not in compiled("{{ _('Menu', n=1) }}")  # a value to fill in: looked up when drawn
@@ -47,7 +47,7 @@ def test_only_a_lone_string_literal_is_folded(app):
 
 def test_a_format_string_that_needs_a_value_is_left_to_fail_as_it_did(app):
     with app.test_request_context("/"):
-        environment = folded_templates.current_environment()
+        environment = compiled_templates.current_environment()
         with pytest.raises(KeyError):
             environment.from_string("{{ _('Turn: %(name)s') }}").render()
 

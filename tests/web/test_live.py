@@ -242,3 +242,18 @@ def test_a_device_whose_stream_brings_change_after_change_stays_connected(tmp_pa
         hang_up.set()
         act(phone, url, token, len(blocks), "add", n="1")  # one more event, so the stream sees the hang-up
         follower.join(timeout=60)
+
+
+def test_a_pages_stream_beats_with_an_event_its_event_source_hears(tmp_path):
+    """A page follows its stream with the browser's EventSource, which hands a script no comment line: the
+    heartbeat by which the page knows the server is in reach is an event (`beat`). A script's stream
+    (the API's) beats with a comment, as documented."""
+    app = make_app(tmp_path / "beat.db", LIVE_BEAT_SECONDS=0.01)
+    client = app.test_client()
+    url, _ = new_counter(client)
+    response = client.get(url + "/live?v=0.0", headers={"Accept": "text/event-stream"})
+    chunks = response.iter_encoded()
+    assert next(chunks) == b"retry: 1000\n\n"
+    beat = next(chunks)
+    response.close()
+    assert beat == b"event: beat\ndata: \n\n"
