@@ -36,11 +36,12 @@ class Follower:
         response.close()
 
     def next_event(self) -> dict:
-        """The next event that is not a heartbeat or the retry line: {"id", "event", "data"}."""
+        """The next event that is not a heartbeat (a comment, or a page stream's `beat`) or the retry line:
+        {"id", "event", "data"}."""
         while True:
             block = self.blocks.get(timeout=60)  # a safety net against a hang, not a measure of speed
             fields = dict(line.split(": ", 1) for line in block.split("\n") if not line.startswith(":"))
-            if "event" in fields:
+            if "event" in fields and fields["event"] != "beat":
                 return fields
 
     def changes(self, n: int) -> list[dict]:
