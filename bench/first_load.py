@@ -29,18 +29,26 @@ def main() -> None:
     try:
         for kind, setup in (("mage_knight", {"player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"]}),
                             ("mice_mystics", {"mouse": ["lily", "nez"], "minion_type": ["rat_warriors"]})):
-            request = urllib.request.Request(base + "/api/games", method="POST", headers={"Content-Type": "application/json"},
-                                             data=json.dumps({"kind": kind, "setup": setup}).encode())
+            request = urllib.request.Request(
+                base + "/api/games",
+                method="POST",
+                headers={"Content-Type": "application/json"},
+                data=json.dumps({"kind": kind, "setup": setup}).encode(),
+            )
             code = json.loads(urllib.request.urlopen(request).read())["code"]
             for locale in ("en-US", "ru-RU"):  # a Russian page also loads the Cyrillic font files
                 with sync_playwright() as playwright:
                     browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
                     page = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale,
                                                service_workers="block", has_touch=True, is_mobile=True).new_page()
-                    sizes = []
-                    page.on("requestfinished", lambda r: sizes.append((r.url, r.sizes()["responseBodySize"],
-                                                                       r.sizes()["responseHeadersSize"]))
-                            if "/live" not in r.url else None)
+                    sizes: list[tuple[str, int, int]] = []
+
+                    def finished(request, sizes=sizes) -> None:
+                        if "/live" not in request.url:
+                            measured = request.sizes()
+                            sizes.append((request.url, measured["responseBodySize"], measured["responseHeadersSize"]))
+
+                    page.on("requestfinished", finished)
                     page.goto(f"{base}/g/{code}", wait_until="load")
                     page.wait_for_timeout(1000)  # deferred scripts, icons and fonts; the live poll stays open
                     browser.close()
@@ -53,8 +61,14 @@ def main() -> None:
                       f"bodies (+{sum(h for _, _, h in sizes) / 1024:.1f} KB headers), origins: {sorted(hosts)}; "
                       + ", ".join(f"{k} {v / 1024:.1f}" for k, v in sorted(parts.items()))
                       + f"; without the font {(body - parts.get('font', 0)) / 1024:.1f} KB", flush=True)
-                print("    " + ", ".join(f"{urlsplit(url).path.rsplit('/', 1)[-1] or urlsplit(url).path} {size / 1024:.2f}"
-                                         for url, size, _ in sorted(sizes, key=lambda s: -s[1])), flush=True)
+                print(
+                    "    "
+                    + ", ".join(
+                        f"{urlsplit(url).path.rsplit('/', 1)[-1] or urlsplit(url).path} {size / 1024:.2f}"
+                        for url, size, _ in sorted(sizes, key=lambda s: -s[1])
+                    ),
+                    flush=True,
+                )
     finally:
         server.kill()
         server.wait(timeout=10)

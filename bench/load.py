@@ -5,10 +5,10 @@ Server: gunicorn.conf.py as bin/serve runs it (gevent workers) on SQLite, or sev
 PostgreSQL (--postgres URL --servers 2), the devices of a table spread over them.
 Each table: one player acting every ~--pause s through the JSON API (Mice and Mystics "Next", a new
 connection per tap as a phone that idled past keep-alive opens) and --devices devices that fetch their
-own panel whenever the game moves: hearing of it by long poll (--follow poll, as scripts do) or, as the
-pages do, on an event stream kept open (--follow stream; as the game page does, the stream brings the
-device's own panel in its event when it can, and the device fetches it only after a plain `moved`). Each device keeps its cookies and
-each table comes from a loopback address of its own (127.0.x.y), as phones at different tables would.
+own panel whenever the game moves: hearing of it by long poll (--follow poll, as scripts do) or, as the pages do, on
+an event stream kept open (--follow stream; as the game page does, the stream brings the device's own panel in its
+event when it can, and the device fetches it only after a plain `moved`). Each device keeps its cookies and each
+table comes from a loopback address of its own (127.0.x.y), as phones at different tables would.
 
 The client is asyncio (aiohttp) in --clients processes of its own. Each reports its CPU use and its
 event loop's lag; a run in which a client was saturated is refused, not reported. The clients run at
@@ -97,7 +97,7 @@ async def client(tables, devices, pause, start_at, idle, seconds, follow="poll")
                     token = json.loads(body)["token"]
                     out["heard"].append((code, int(token.split(".")[0]), heard_at))
                     await fetch_panel(http, base, code)
-                except (aiohttp.ClientError, asyncio.TimeoutError) as error:
+                except (TimeoutError, aiohttp.ClientError) as error:
                     if not stop.is_set():
                         out["errors"].append(f"live: {error!r}")
                         await asyncio.sleep(1)
@@ -111,7 +111,7 @@ async def client(tables, devices, pause, start_at, idle, seconds, follow="poll")
             try:
                 async with http.get(f"{base}/g/{code}", headers={"HX-Request": "true"}) as first:
                     await first.read()
-            except (aiohttp.ClientError, asyncio.TimeoutError) as error:
+            except (TimeoutError, aiohttp.ClientError) as error:
                 out["errors"].append(f"first panel: {error!r}")
             # Every page has its panel before any opens its stream: the server's memory is measured between.
             await asyncio.sleep(max(0.0, start_at + idle / 2 - time.time()))
@@ -142,7 +142,7 @@ async def client(tables, devices, pause, start_at, idle, seconds, follow="poll")
                                 event = ""
                             if stop.is_set():
                                 return
-                except (aiohttp.ClientError, asyncio.TimeoutError) as error:
+                except (TimeoutError, aiohttp.ClientError) as error:
                     if not stop.is_set():
                         out["errors"].append(f"stream: {error!r}")
                         await asyncio.sleep(1)
@@ -160,7 +160,7 @@ async def client(tables, devices, pause, start_at, idle, seconds, follow="poll")
                     async with http.post(f"{base}/api/games/{table['code']}/actions",
                                          json={"action": "next_turn", "version": version, "params": {}}) as answer:
                         body = await answer.read()
-                except (aiohttp.ClientError, asyncio.TimeoutError) as error:
+                except (TimeoutError, aiohttp.ClientError) as error:
                     out["errors"].append(f"action: {error!r}")
                     continue
                 if answer.status != 200:
@@ -171,7 +171,7 @@ async def client(tables, devices, pause, start_at, idle, seconds, follow="poll")
                     out["acted"][f"{table['code']} {version}"] = started
                 try:
                     await asyncio.wait_for(stop.wait(), pause * (0.5 + rng.random()))
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     pass
 
     async def loop_lag() -> None:
@@ -320,7 +320,12 @@ def main() -> None:
                         help="devices long poll (as scripts do) or keep an event stream open (as pages do)")
     parser.add_argument("--postgres", default="", help="a PostgreSQL server URL (a fresh database is made on it)")
     parser.add_argument("--servers", type=int, default=1, help="app servers (each its own gunicorn)")
-    parser.add_argument("--workers", type=int, default=0, help="worker processes per server (SQLite: 1, the only choice; PostgreSQL: default 2 / servers)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help="worker processes per server (SQLite: 1, the only choice; PostgreSQL: default 2 / servers)",
+    )
     parser.add_argument("--client-nice", type=int, default=10,
                         help="the load clients' niceness: 10 (default) leaves the servers the cores first, as at a "
                              "real table; 0 shares them equally")
@@ -418,10 +423,12 @@ def main() -> None:
           f"{clients_cpu / args.seconds:.2f}; {os.cpu_count()} cores; load average at the start {load_at_start}")
     if args.follow == "stream":
         per_device = (memory_waiting - memory_panels) / devices
-        print(f"server memory: {memory_before / 1024:.1f} MB before the devices, {memory_panels / 1024:.1f} MB once "
-              f"each page has its panel (the games' kept panels: {(memory_panels - memory_before) / args.tables:.1f} KB "
-              f"per game), {memory_waiting / 1024:.1f} MB with their {devices} streams open: {per_device:.1f} KB per "
-              f"waiting device")
+        print(
+            f"server memory: {memory_before / 1024:.1f} MB before the devices, {memory_panels / 1024:.1f} MB once "
+            f"each page has its panel (the games' kept panels: {(memory_panels - memory_before) / args.tables:.1f} KB "
+            f"per game), {memory_waiting / 1024:.1f} MB with their {devices} streams open: {per_device:.1f} KB per "
+            f"waiting device"
+        )
     else:
         per_device = (memory_waiting - memory_before) / devices
         print(f"server memory: {memory_before / 1024:.1f} MB before the devices, {memory_waiting / 1024:.1f} MB with "

@@ -26,7 +26,9 @@ from companion import serving
 # Each page notes, on the same clock, when a click happened and when its panel was last swapped in.
 TIMES = """
 window.tapTimes = {};
-document.addEventListener("click", function () { window.tapTimes.click = performance.timeOrigin + performance.now(); }, true);
+document.addEventListener("click", function () {
+  window.tapTimes.click = performance.timeOrigin + performance.now();
+}, true);
 document.addEventListener("htmx:afterSwap", function () {
   window.tapTimes.swapped = performance.timeOrigin + performance.now();
   requestAnimationFrame(function () { window.tapTimes.shown = performance.timeOrigin + performance.now(); });

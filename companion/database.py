@@ -5,9 +5,10 @@ import sqlite3
 import sys
 import threading
 from contextlib import contextmanager, nullcontext
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
-from typing import ContextManager, Iterator
+from contextlib import AbstractContextManager as ContextManager
+from collections.abc import Iterator
 
 import sqlalchemy as sa
 from alembic.migration import MigrationContext
@@ -188,7 +189,7 @@ def backup_before_upgrade(connection: sa.Connection, script) -> Path | None:
     if current == set(script.get_heads()):
         return None
     connection.rollback()  # the inspection's read transaction would hold back the backup's snapshot
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     name = f"{Path(path).stem}-{'-'.join(sorted(current))}-{stamp}.db"
     target = Path(path).resolve().parent / "backups" / name
     target.parent.mkdir(parents=True, exist_ok=True)

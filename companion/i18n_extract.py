@@ -7,7 +7,8 @@ forms), which Babel's own Python extractor cannot see because `plural=` is a key
 from __future__ import annotations
 
 import ast
-from typing import IO, Iterator
+from typing import IO
+from collections.abc import Iterator
 
 
 def _string(node: ast.AST | None) -> str | None:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import importlib
-from typing import Iterable
+from collections.abc import Iterable
 
 from flask import Flask, current_app
 

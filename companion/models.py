@@ -1,8 +1,8 @@
 """The two persisted things: a game (its current state, versioned) and its append-only events."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
-from typing import Any, Optional
+from datetime import datetime, UTC
+from typing import Any
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
@@ -18,7 +18,7 @@ db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 class Game(db.Model):
@@ -34,10 +34,10 @@ class Game(db.Model):
     created_at: so.Mapped[datetime] = so.mapped_column(default=utcnow)
     updated_at: so.Mapped[datetime] = so.mapped_column(default=utcnow)
     # The device that started (or imported) it: it may delete it. None for games from before.
-    created_by: so.Mapped[Optional[str]] = so.mapped_column(sa.String(32), default=None)
+    created_by: so.Mapped[str | None] = so.mapped_column(sa.String(32), default=None)
     # Deleted games wait DELETED_KEEP_DAYS to be restored (by the devices that had them), then are purged.
-    deleted_at: so.Mapped[Optional[datetime]] = so.mapped_column(default=None)
-    deleted_by: so.Mapped[Optional[str]] = so.mapped_column(sa.String(32), default=None)
+    deleted_at: so.Mapped[datetime | None] = so.mapped_column(default=None)
+    deleted_by: so.Mapped[str | None] = so.mapped_column(sa.String(32), default=None)
 
 
 class Event(db.Model):
@@ -55,14 +55,14 @@ class Event(db.Model):
     device_id: so.Mapped[str] = so.mapped_column(sa.String(32))
     device_label: so.Mapped[str] = so.mapped_column(sa.String(40), default="")
     at: so.Mapped[datetime] = so.mapped_column(default=utcnow)
-    state_before: so.Mapped[Optional[dict[str, Any]]] = so.mapped_column(sa.JSON)
-    undoes_seq: so.Mapped[Optional[int]] = so.mapped_column(default=None)
+    state_before: so.Mapped[dict[str, Any] | None] = so.mapped_column(sa.JSON)
+    undoes_seq: so.Mapped[int | None] = so.mapped_column(default=None)
     # The seat whose moment a seat's action was made at (rules.base.acting_for): Undo on another seat's
     # phone takes a second step for it, read without the state before.
-    moment_seat: so.Mapped[Optional[str]] = so.mapped_column(sa.String(80), default=None)
+    moment_seat: so.Mapped[str | None] = so.mapped_column(sa.String(80), default=None)
     # The seq an undo would reverse once this event is the latest: the multi-level undo stack,
     # kept with each event so finding the next undo is one indexed lookup.
-    undo_next: so.Mapped[Optional[int]] = so.mapped_column(default=None)
+    undo_next: so.Mapped[int | None] = so.mapped_column(default=None)
 
 
 class Device(db.Model):

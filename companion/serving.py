@@ -52,10 +52,18 @@ def start_server(database_url: str, port: int | None = None, app: str = "compani
     host = (env or {}).get("HOST", "127.0.0.1")
     listener = listening_socket(host, port or 0)
     port = listener.getsockname()[1]
-    environment = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": os.environ.get("SECRET_KEY", "local"),
-                   **({"WORKERS": str(workers)} if workers else {}), "ACCESS_LOG": str(access_log) if access_log else "",
-                   **({"ACCESS_LOG_FORMAT": "%(m)s %(U)s %(s)s %(D)s"} if access_log else {}), **(env or {}),
-                   "HOST": host, "PORT": str(port), "BIND_FD": str(listener.fileno())}
+    environment = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "SECRET_KEY": os.environ.get("SECRET_KEY", "local"),
+        **({"WORKERS": str(workers)} if workers else {}),
+        "ACCESS_LOG": str(access_log) if access_log else "",
+        **({"ACCESS_LOG_FORMAT": "%(m)s %(U)s %(s)s %(D)s"} if access_log else {}),
+        **(env or {}),
+        "HOST": host,
+        "PORT": str(port),
+        "BIND_FD": str(listener.fileno()),
+    }
     try:
         if migrate:
             subprocess.run([sys.executable, "-m", "flask", "--app", "companion", "db", "upgrade"],

@@ -1,12 +1,12 @@
 """Load → apply a named action → save, guarded by the version the device saw; undo; export/import.
 
-Every change writes the new state, bumps the version and appends one event in a single
-transaction (on PostgreSQL, a single statement: see `one_statement_each`). The conditional UPDATE (`WHERE version = seen`) is what settles two devices
-tapping at once: exactly one UPDATE matches, the other gets StaleVersion (HTTP 409). One device's own
-quick taps are no such conflict: a page's tap made on a version that only this device's own earlier taps
-moved on since is made on the game as they left it, if it still applies there (`page_action`, `_tap`).
-The UPDATE is the transaction's first statement, so SQLite takes its write lock at once and
-never has to upgrade a read snapshot (which fails with "database is locked" under load).
+Every change writes the new state, bumps the version and appends one event in a single transaction (on PostgreSQL, a
+single statement: see `one_statement_each`). The conditional UPDATE (`WHERE version = seen`) is what settles two
+devices tapping at once: exactly one UPDATE matches, the other gets StaleVersion (HTTP 409). One device's own quick
+taps are no such conflict: a page's tap made on a version that only this device's own earlier taps moved on since is
+made on the game as they left it, if it still applies there (`page_action`, `_tap`). The UPDATE is the transaction's
+first statement, so SQLite takes its write lock at once and never has to upgrade a read snapshot (which fails with
+"database is locked" under load).
 """
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ import random
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Callable, Mapping
+from typing import Any
+from collections.abc import Callable, Mapping
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
@@ -475,8 +476,14 @@ def find_with_snapshot(code: str, seen_by: str | None = None, roster: bool = Fal
         undoable = None
     elif last.undo_next == last.seq:
         undoable = last
-    shot = Snapshot(game, kind_of(game), last, undoable,
-                    {seat: (device, label or "") for seat, device, label in seats or ()}, *_roster(game, seen_by, roster))
+    shot = Snapshot(
+        game,
+        kind_of(game),
+        last,
+        undoable,
+        {seat: (device, label or "") for seat, device, label in seats or ()},
+        *_roster(game, seen_by, roster),
+    )
     if seen_by is not None:
         touch_presence(game.id, seen_by)
     return shot

@@ -18,7 +18,7 @@ import threading
 import time
 from collections import Counter
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 import sqlalchemy as sa
 from flask import Flask

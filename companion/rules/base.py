@@ -12,7 +12,8 @@ import math
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
+from collections.abc import Callable, Mapping
 
 
 def N_(msgid: str) -> str:
@@ -40,7 +41,7 @@ class Text:
         return data
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Text":
+    def from_json(cls, data: Mapping[str, Any]) -> Text:
         params = {k: cls.from_json(v) if isinstance(v, dict) and "msgid" in v else v
                   for k, v in (data.get("params") or {}).items()}
         return cls(str(data["msgid"]), params, data.get("plural"))

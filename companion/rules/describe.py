@@ -19,8 +19,9 @@ import inspect
 import sys
 import textwrap
 import types
-from functools import lru_cache
-from typing import Any, Callable, Iterable, Mapping
+from functools import cache
+from typing import Any
+from collections.abc import Callable, Iterable, Mapping
 
 from .base import MAX_PARAM_TEXT, MAX_PARAMS
 
@@ -33,8 +34,12 @@ WHOLE = {"type": ["integer", "string"], "pattern": "^[+-]?[0-9]{1,9}$",
          "description": "a whole number (digits as text are read too)"}
 FLAG = {"type": ["boolean", "string"], "description": "true, or one of \"1\", \"on\", \"true\", \"yes\""}
 TEXT = {"type": "string", "pattern": PLAIN}
-LIST = {"type": ["array", "string", "integer"], "pattern": PLAIN, "items": {"type": ["string", "integer"], "pattern": PLAIN},
-        "description": "a list (one value is a list of one)"}
+LIST = {
+    "type": ["array", "string", "integer"],
+    "pattern": PLAIN,
+    "items": {"type": ["string", "integer"], "pattern": PLAIN},
+    "description": "a list (one value is a list of one)",
+}
 ANY: dict[str, Any] = {}
 
 
@@ -132,7 +137,7 @@ def summary(action: Callable) -> str:
     return (inspect.getdoc(action) or action.__name__.replace("_", " ")).split("\n\n")[0]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _tree(func: Callable) -> ast.FunctionDef | None:
     try:
         node = ast.parse(textwrap.dedent(inspect.getsource(func))).body[0]

@@ -8,7 +8,8 @@ import json
 import math
 import re
 import zlib
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from flask import Flask, request
 from flask_babel import gettext as _, ngettext

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import time
 from contextlib import ExitStack
-from typing import Callable
+from collections.abc import Callable
 
 from flask import Blueprint, Response, abort, current_app, g, jsonify, request, stream_with_context
 from flask_babel import gettext as _

@@ -15,7 +15,8 @@ import threading
 from collections import OrderedDict
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
+from collections.abc import Iterator
 
 from flask import Flask, Response, current_app, request
 
@@ -69,8 +70,8 @@ class Panel:
         """`event: panel` for a page's stream: the live token it was drawn for, its view, its HTML (JSON
         escapes line breaks: one data line). `token` is its moment's: the same for every device."""
         if self._event is None:
-            self._event = "event: panel\ndata: %s\n\n" % json.dumps(
-                {"token": token, "view": self.view, "html": self.html}, ensure_ascii=False)
+            self._event = "event: panel\ndata: {}\n\n".format(json.dumps(
+                {"token": token, "view": self.view, "html": self.html}, ensure_ascii=False))
         return self._event
 
 

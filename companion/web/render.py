@@ -5,7 +5,8 @@ so it gives way every SLICE seconds to the process's other requests; a tap waits
 from __future__ import annotations
 
 import time
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 import gevent
 from flask import current_app, render_template

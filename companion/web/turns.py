@@ -9,7 +9,7 @@ import functools
 import threading
 from collections import deque
 from contextlib import contextmanager
-from typing import Iterator
+from collections.abc import Iterator
 
 import sqlalchemy as sa
 from flask import Flask, current_app

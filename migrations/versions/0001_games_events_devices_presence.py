@@ -1,7 +1,7 @@
 """games, events, devices, presence
 
 Revision ID: 0001
-Revises: 
+Revises:
 Create Date: 2026-11-29 11:56:37.762713
 
 """

@@ -28,7 +28,7 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -47,7 +47,7 @@ NAMES = ["Vera", "Boris", "Chen", "Anna", "Maximilian", "Екатерина", "�
 BOSSES = [t for t, d in MINION_TYPES.items() if d["boss"]]
 MINIONS = [t for t, d in MINION_TYPES.items() if not d["boss"]]
 PATIENCE_MS = 60_000
-RUNS: list["Crawl"] = []  # the crawls of this test run, whose figures the terminal summary prints
+RUNS: list[Crawl] = []  # the crawls of this test run, whose figures the terminal summary prints
 STALL_MS = 30_000  # a live update not shown by then: a stall (kept apart from the failures), the page reloaded
 # The page's own word that a request took longer than htmx's timeout: the machine's speed, not a defect.
 LOAD_NOISE = ("htmx:timeout", "htmx:afterRequest", "htmx:sendError")
@@ -337,8 +337,10 @@ const drawn = el => {
 };
 const name = el => {
   const id = el.id ? '#' + el.id : '';
-  const cls = typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\s+/).join('.') : '';
-  return `${el.tagName.toLowerCase()}${id}${cls} "${(el.innerText || el.value || el.getAttribute('aria-label') || '').trim().replace(/\s+/g, ' ').slice(0, 50)}"`;
+  const cls = typeof el.className === 'string' && el.className.trim()
+    ? '.' + el.className.trim().split(/\s+/).join('.') : '';
+  const words = (el.innerText || el.value || el.getAttribute('aria-label') || '').trim().replace(/\s+/g, ' ');
+  return `${el.tagName.toLowerCase()}${id}${cls} "${words.slice(0, 50)}"`;
 };
 const textCut = () => {
   const cut = [];
@@ -356,7 +358,9 @@ const textCut = () => {
 };
 """
 
-PHONE_JS = COMMON_JS + r"""
+PHONE_JS = (
+    COMMON_JS
+    + r"""
 const problems = [];
 const root = document.scrollingElement;
 if (root.scrollWidth > innerWidth) problems.push(`scrolls sideways: ${root.scrollWidth} px wide on ${innerWidth}`);
@@ -365,7 +369,8 @@ for (const el of document.querySelectorAll('button, a, input, select, summary'))
   const r = el.getBoundingClientRect();
   if (r.right <= 0 || r.left >= innerWidth) continue;  // wholly off the screen: deliberately (a skip link)
   if (r.left < -0.5 || r.right > innerWidth + 0.5)
-    problems.push(`control cut at the ${r.left < 0 ? 'left' : 'right'} edge: ${name(el)} at ${Math.round(r.left)}..${Math.round(r.right)}`);
+    problems.push(`control cut at the ${r.left < 0 ? 'left' : 'right'} edge: ${name(el)} `
+                  + `at ${Math.round(r.left)}..${Math.round(r.right)}`);
 }
 problems.push(...textCut());
 let primary = null;
@@ -380,12 +385,16 @@ if (primary) {
   const bar = document.querySelector('.panel > .undo');
   const bottom = bar && drawn(bar) ? Math.min(innerHeight, bar.getBoundingClientRect().top) : innerHeight;
   if (r.top < top - 1 || r.bottom > bottom + 1)
-    problems.push(`the moment's control is not on the first screen: ${name(primary)} at ${Math.round(r.top)}..${Math.round(r.bottom)}, room ${Math.round(top)}..${Math.round(bottom)}`);
+    problems.push(`the moment's control is not on the first screen: ${name(primary)} `
+                  + `at ${Math.round(r.top)}..${Math.round(r.bottom)}, room ${Math.round(top)}..${Math.round(bottom)}`);
 }
 return {problems, primary: primary ? name(primary) : null};
 """
+)
 
-SCREEN_JS = COMMON_JS + r"""
+SCREEN_JS = (
+    COMMON_JS
+    + r"""
 const problems = [];
 const root = document.scrollingElement;
 if (root.scrollHeight > innerHeight) problems.push(`scrolls: ${root.scrollHeight} px tall on ${innerHeight}`);
@@ -393,7 +402,8 @@ if (root.scrollWidth > innerWidth) problems.push(`scrolls sideways: ${root.scrol
 const out = [];
 for (const el of document.body.querySelectorAll('*')) {
   if (!drawn(el)) continue;
-  if (!(el.innerText || '').trim() && !el.matches('svg, img, button, input, select, canvas')) continue;  // nothing to see
+  // nothing to see
+  if (!(el.innerText || '').trim() && !el.matches('svg, img, button, input, select, canvas')) continue;
   const r = el.getBoundingClientRect();
   if (r.bottom <= 0 || r.right <= 0) continue;  // wholly above or left of the screen: hidden on purpose (a skip link)
   if (r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) {
@@ -402,10 +412,12 @@ for (const el of document.body.querySelectorAll('*')) {
   }
 }
 problems.push(...out.slice(0, 6).map(el => { const r = el.getBoundingClientRect();
-  return `outside the screen: ${name(el)} at ${Math.round(r.left)},${Math.round(r.top)}..${Math.round(r.right)},${Math.round(r.bottom)}`; }));
+  return `outside the screen: ${name(el)} `
+    + `at ${Math.round(r.left)},${Math.round(r.top)}..${Math.round(r.right)},${Math.round(r.bottom)}`; }));
 problems.push(...textCut());
 return {problems};
 """
+)
 
 # The moment's primary control on the acting seat's phone, in order: its Next (the N key's button), its own open
 # score sheet's first stepper at a Mage Knight game's end, the deliberate "Act for …" step, then the first button

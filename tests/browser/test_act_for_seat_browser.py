@@ -106,7 +106,7 @@ def taps_there_do_nothing(waiting, points: list[dict], actions) -> None:
 
 def second_step(waiting, action: str, locale: str, name: str, button: int = 0) -> None:
     """Open "Act for <name>…" (the deliberate step) and tap the control: it acts."""
-    summary = waiting.locator("#game-panel details.act-for:has(input[name=action][value=%s]) > summary" % action)
+    summary = waiting.locator(f"#game-panel details.act-for:has(input[name=action][value={action}]) > summary")
     on_first_screen(waiting, "#game-panel details.act-for > summary")
     expect(summary).to_contain_text(f"{WORDS[locale]['act_for']}")
     expect(summary).to_contain_text(name)

@@ -164,7 +164,11 @@ def test_icons_and_the_font_are_the_apps_own_and_render(live_server, phones, loc
     # the font: served, loaded, and the page's own, for Latin and (in Russian) Cyrillic
     family = phone.evaluate("getComputedStyle(document.body).fontFamily")
     assert family.startswith('"Fira Sans"'), family
-    fonts = {urlsplit(r.url).path.rsplit("/", 1)[1]: r.status for r in phone.responses if r.url.split("?")[0].endswith(".woff2")}
+    fonts = {
+        urlsplit(r.url).path.rsplit("/", 1)[1]: r.status
+        for r in phone.responses
+        if r.url.split("?")[0].endswith(".woff2")
+    }
     assert fonts.get("fira-sans-latin-400-normal.woff2") == 200, fonts
     assert phone.evaluate("document.fonts.check('16px \"Fira Sans\"', 'Round 1')")
     loaded = phone.evaluate("[...document.fonts].filter(f => f.status === 'loaded').map(f => f.unicodeRange)")
@@ -244,9 +248,12 @@ def test_the_undo_bar_says_its_change_whole_in_russian(live_server, phones, size
     made.locator("ul.mk-tactic-list form:has(input[name=tactic][value=planning]) button").click()
     for phone in seated.values():
         expect(phone.locator("#game-panel")).to_have_attribute("data-version", "1", timeout=WAIT)
-        cut = phone.locator(".panel > .undo").evaluate("""bar => [...bar.querySelectorAll('*')].filter(e =>
+        cut = phone.locator(
+            ".panel > .undo"
+        ).evaluate("""bar => [...bar.querySelectorAll('*')].filter(e =>
             e.getClientRects().length && !e.closest('.undo-for-step') &&
-            (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)).map(e => e.outerHTML.slice(0, 120))""")
+            (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1))
+          .map(e => e.outerHTML.slice(0, 120))""")
         assert cut == [], (size, cut)
     waiting = seated[other]
     waiting.locator(".undo-for > summary").click()

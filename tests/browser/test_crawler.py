@@ -40,7 +40,9 @@ SEEDS = [
     clean(4, 20),  # axe: the score table's sideways-scrolling frame could not be reached by keyboard
     clean(5, 25),  # End turn under the Undo bar after the table's dice; the solo Spell select cut; the Dummy's screen
     clean(7, 26),  # Captain Vurst's Life row 421/559 px wide; a lost chapter's "Start the next chapter" 2,925 px down
-    clean(0, 12),  # a 4-player Russian group screen 801 px on 1280x800: the Mana Steal die a line of its own in Round Order
+    clean(
+        0, 12
+    ),  # a 4-player Russian group screen 801 px on 1280x800: the Mana Steal die a line of its own in Round Order
     clean(1, 12),  # the solo game's end at A+ in Russian: the own finished sheet's first stepper at 1,495 px
     clean(6, 10),  # cooperative at A+: End turn 723..792 and the sheet's first stepper 724..781 under the Undo bar
     # (room to 779); the group screen's score 789 px on 1024x768 in Russian

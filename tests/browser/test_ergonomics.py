@@ -229,8 +229,9 @@ def test_a_touch_phone_fetches_the_shortcuts_only_once_a_key_is_pressed(live_ser
         phone.locator('#game-panel [data-shortcut="next"]').focus()
         phone.evaluate("document.activeElement.click()")
         wait_version(phone, 1)
-        phone.wait_for_function("() => document.getElementById('game-panel').contains(document.activeElement)",
-                                polling=100)  # once the panel settled (by timer: a page in the background gets no frames)
+        phone.wait_for_function(
+            "() => document.getElementById('game-panel').contains(document.activeElement)", polling=100
+        )  # once the panel settled (by timer: a page in the background gets no frames)
         assert not keys_script_asked(phone)
         # typing in a field (the on-screen keyboard does it too) is no sign of a keyboard
         phone.locator("#title").focus()

@@ -37,8 +37,11 @@ def test_mice_screen_shows_the_acting_card_and_follows_a_phone(live_server, devi
     phone.get_by_role("button", name="Next ▶").click()
     expect(screen.locator("#game-panel")).to_have_attribute("data-version", str(int(acting) + 1))
     expect(screen.locator(".screen-now")).not_to_have_text(first)
-    assert screen.locator(".screen-now").inner_text() == "▶ " + phone.locator("#mm-whose-turn").inner_text().strip() \
-        or screen.locator(".mm-screen-track li.acting .mm-screen-card").inner_text() in screen.locator(".screen-now").inner_text()
+    assert (
+        screen.locator(".screen-now").inner_text() == "▶ " + phone.locator("#mm-whose-turn").inner_text().strip()
+        or screen.locator(".mm-screen-track li.acting .mm-screen-card").inner_text()
+        in screen.locator(".screen-now").inner_text()
+    )
 
 
 PICK = "form:has(input[name=action][value=pick_tactic]) button[type=submit]"

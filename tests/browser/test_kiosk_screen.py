@@ -1,7 +1,7 @@
 """The group screen is a kiosk (issue 23, point 5): in every state of a scripted round of each game — up to ten
 initiative track entries, a boss, the surge question, End of Round's last turns, the preparation, the score —
-it fits a 1024×768 and a 1280×800 tablet, lying or standing (768×1024, 800×1280), without scrolling, in English and Russian, with what matters in view
-and in type big enough to read from across the table."""
+it fits a 1024×768 and a 1280×800 tablet, lying or standing (768×1024, 800×1280), without scrolling, in English
+and Russian, with what matters in view and in type big enough to read from across the table."""
 from __future__ import annotations
 
 import re
@@ -111,8 +111,8 @@ def test_the_mice_and_mystics_screen_never_scrolls(live_server, device, locale, 
 
 def mice_and_mystics_campaign(base: str):
     """The second chapter of a campaign with a 12-page end marker: 4 mice and 3 minion types, then bosses arriving
-    and waiting for their Life (the track grows to 11 cards), the end marker pushed to 14 and 20, mice captured, a surge,
-    and the chapter won. Yields each moment's name; the game's code is `mice_and_mystics_campaign.code`."""
+    and waiting for their Life (the track grows to 11 cards), the end marker pushed to 14 and 20, mice captured, a
+    surge, and the chapter won. Yields each moment's name; the game's code is `mice_and_mystics_campaign.code`."""
     code = api_game(base, "mice_mystics", {"mouse": ["collin", "tilda", "nez", "filch"],
                                            "controller": ["Vera", "Vera", "Boris", "Chen"],
                                            "minion_type": ["rat_warriors"], "minion_count": [2]})

@@ -104,7 +104,9 @@ def test_a_two_player_round_on_a_phone_seen_live_on_a_tablet(live_server, device
         # the big button is the step's own Done; the whole list at once waits folded below it (it asks first)
         expect(actor.locator("#mk-prep .btn-huge")).to_have_class(re.compile(r"\bmk-step-done\b"))
         if n < 7:
-            expect(actor.locator("#mk-prep .mk-prep-all > summary")).to_have_text("Every step already done at the table?")
+            expect(actor.locator("#mk-prep .mk-prep-all > summary")).to_have_text(
+                "Every step already done at the table?"
+            )
             expect(actor.get_by_role("button", name="Done: the round is prepared")).to_be_hidden()
             assert (actor.locator("#mk-prep .mk-step-done").bounding_box()["y"]
                     < actor.locator("#mk-prep .mk-prep-all").bounding_box()["y"])

@@ -96,7 +96,9 @@ BIG = {"spells": 9, "advanced_actions": 12, "artifacts": 6, "crystals": 14, "uni
 LINES = """cell => { const range = document.createRange(); range.selectNodeContents(cell);
   const rects = Array.from(range.getClientRects()).filter(r => r.width > 0).sort((a, b) => a.top - b.top);
   let lines = 0, bottom = -Infinity;
-  for (const r of rects) { if (r.top >= bottom - 1) { lines += 1; bottom = r.bottom; } else { bottom = Math.max(bottom, r.bottom); } }
+  for (const r of rects) {
+    if (r.top >= bottom - 1) { lines += 1; bottom = r.bottom; } else { bottom = Math.max(bottom, r.bottom); }
+  }
   return lines; }"""
 
 
@@ -133,7 +135,7 @@ def test_mk_sco_the_final_result_comes_first_and_no_cell_of_the_score_table_wrap
     assert no_horizontal_scroll(phone)
 
 
-# ---------- issue 42, 2.5: a seated phone's own score is on its first screen, the others a deliberate step away ----------
+# ---------- issue 42, 2.5: a seated phone's own score is on its first screen, the others a deliberate step away
 
 THREE = {"player_name": ["Anna", "Boris", "Chen"], "hero": ["tovak", "goldyx", "norowas"],
          "scenario": "full_conquest", "dice_mode": "app"}

@@ -173,8 +173,11 @@ def test_mage_knight_round_by_taps_keeps_the_next_step_in_view(live_server, phon
         elif first == ".mk-step-done":
             tap, what = ".mk-step-done", f"preparation step {view['current_step']}"
         elif first.endswith(".mk-tactic"):
-            tap, what = (f"ul.mk-tactic-list form:has(input[name=tactic]:not([value=mana_steal]):not([value=mana_search]))"
-                         " button", f"round {view['round']}: {seat} picks a tactic")
+            tap, what = (
+                "ul.mk-tactic-list form:has(input[name=tactic]:not([value=mana_steal]):not([value=mana_search]))"
+                " button",
+                f"round {view['round']}: {seat} picks a tactic",
+            )
             if view["round"] == 2:
                 seen.add("r2-pick")
         elif view["can_announce_end_of_round"] and turns >= 3 and "announced" not in seen:

@@ -70,7 +70,9 @@ def test_end_turn_after_taken_dice_is_above_the_undo_bar(live_server, device, se
     api_act(live_server, code, "enter_source", {"colours": colours})
     pick_tactics(live_server, code, steal=True)
     while (view := api_get(live_server, code)["view"])["current_seat"] == "dummy":  # the Dummy's turn first
-        api_act(live_server, code, "dummy_turn", next(a for a in view["actions"] if a["action"] == "dummy_turn")["params"])
+        api_act(
+            live_server, code, "dummy_turn", next(a for a in view["actions"] if a["action"] == "dummy_turn")["params"]
+        )
     seat = view["current_seat"]
     while (view := api_get(live_server, code)["view"])["takeable_dice"] and view["current_seat"] == seat:
         api_act(live_server, code, "take_die", {"player": seat, "die": view["takeable_dice"][0]})

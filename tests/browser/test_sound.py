@@ -33,7 +33,7 @@ window.__chimes = 0;
 
 def advance_to(base: str, code: str, page, predicate) -> None:
     """Next until the game's view satisfies `predicate`; the page is then shown the game at that version."""
-    while not predicate((game := api_get(base, code))["view"]):
+    while not predicate(api_get(base, code)["view"]):
         api_act(base, code, "next_turn")
     expect(page.locator("#game-panel")).to_have_attribute("data-version", str(api_get(base, code)["version"]))
 

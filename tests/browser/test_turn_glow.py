@@ -16,7 +16,10 @@ CONTRAST_AT = """(element, fraction) => {
   if (!animation) { return null; }
   animation.pause();
   animation.currentTime = animation.effect.getComputedTiming().duration * fraction;
-  const rgba = (text) => { const n = text.match(/[\\d.]+/g).map(Number); return [n[0], n[1], n[2], n.length > 3 ? n[3] : 1]; };
+  const rgba = (text) => {
+    const n = text.match(/[\\d.]+/g).map(Number);
+    return [n[0], n[1], n[2], n.length > 3 ? n[3] : 1];
+  };
   let background = [0, 0, 0, 0];
   const layers = [];
   for (let node = element; node && node.nodeType === 1; node = node.parentElement) {
@@ -31,7 +34,13 @@ CONTRAST_AT = """(element, fraction) => {
     if (cover >= 0.999) { break; }
   }
   const text = rgba(getComputedStyle(element).color);
-  const luminance = (c) => { const [r, g, b] = c.slice(0, 3).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const luminance = (c) => {
+    const [r, g, b] = c.slice(0, 3).map((v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
   const [hi, lo] = [luminance(text), luminance(colour)].sort((x, y) => y - x);
   return (hi + 0.05) / (lo + 0.05);
 }"""

@@ -8,7 +8,7 @@ group screen. Both read the same walks, so what is photographed is what is teste
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator
+from collections.abc import Iterator
 
 from tests.browser.conftest import api_act, api_game, api_get
 

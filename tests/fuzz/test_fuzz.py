@@ -138,7 +138,7 @@ def test_forms_of_both_games(table, data):
 @fuzz(1500)
 @given(data=st.data())
 def test_live_and_calculator_query_strings(table, data):
-    app, client = table["app"], table["client"]
+    _app, client = table["app"], table["client"]
     code = data.draw(st.one_of(st.sampled_from(table["codes"]), TEXT.filter(lambda s: "/" not in s and "?" not in s)))
     query = data.draw(st.dictionaries(st.sampled_from(PARAM_NAMES + ["v", "wait", "player"]), TEXT, max_size=5))
     path = data.draw(st.sampled_from(["/live", "/calc/hand_limit", "/calc/nothing", "", "/screen", "/history",
@@ -199,7 +199,9 @@ def test_setup_forms_and_the_api_create(table, data):
         response = client.post("/api/games", json={"kind": kind, "setup": setup, "title": data.draw(TEXT)})
         created = response.status_code == 201 and response.get_json()["code"]
     else:
-        form = {(k + "[]" if isinstance(v, list) else k): v if isinstance(v, list) else str(v) for k, v in setup.items()}
+        form = {
+            (k + "[]" if isinstance(v, list) else k): v if isinstance(v, list) else str(v) for k, v in setup.items()
+        }
         form = {k: [str(x) for x in v] if isinstance(v, list) else v for k, v in form.items()}
         response = client.post(f"/new/{kind}", data={**form, "csrf_token": token, "title": data.draw(TEXT)})
         created = response.status_code == 303 and response.headers["Location"].rsplit("/", 1)[1]

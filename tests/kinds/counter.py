@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from companion.rules.base import N_, GameKind, Outcome, RuleError, Text, param_int, param_str
 

@@ -158,7 +158,9 @@ def test_a_failing_store_of_counts_lets_the_table_play(tmp_path, monkeypatch):
     url, token = new_counter(phone)
     assert act(phone, url, token, 0, "add", n="1").status_code == 200
     assert phone.get("/api/games/AAAAA").status_code == 404
-    assert phone.post("/api/import", data=exported_counter(phone, 3), content_type="application/json").status_code == 201
+    assert (
+        phone.post("/api/import", data=exported_counter(phone, 3), content_type="application/json").status_code == 201
+    )
 
 
 def full_limits_store(monkeypatch) -> None:

@@ -1,7 +1,7 @@
 """What the app says reaches a JSON client in the client's language, beside the msgids; the history in pages."""
 from __future__ import annotations
 
-from tests.web.helpers import MK_SETUP, MM_SETUP
+from tests.web.helpers import MM_SETUP
 
 RU = {"Accept-Language": "ru"}
 

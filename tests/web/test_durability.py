@@ -55,8 +55,11 @@ def test_a_full_disk_answers_503_with_retry_after_and_changes_nothing(app, clien
         version += 1
     else:
         raise AssertionError("the file never filled")
-    answers = [response, act(client, url, token, version, "add", n="1", htmx=False),
-               client.post(f"/api/games/{code}/actions", json={"action": "add", "version": version, "params": {"n": 1}})]
+    answers = [
+        response,
+        act(client, url, token, version, "add", n="1", htmx=False),
+        client.post(f"/api/games/{code}/actions", json={"action": "add", "version": version, "params": {"n": 1}}),
+    ]
     for answer in answers:
         assert answer.status_code == 503 and int(answer.headers["Retry-After"]) > 0
         assert "wait a little and try again" in answer.get_data(as_text=True)
@@ -82,7 +85,9 @@ def test_a_database_that_is_down_answers_503_with_retry_after(tmp_path):
         store.db.engine.dispose()
 
 
-@pytest.mark.parametrize("path", ["/static/vendor/htmx.min.js", "/static/vendor/css/app.css", "/static/vendor/js/page.js"])
+@pytest.mark.parametrize(
+    "path", ["/static/vendor/htmx.min.js", "/static/vendor/css/app.css", "/static/vendor/js/page.js"]
+)
 def test_static_files_are_gzipped_and_cached_for_a_year(client, path):
     response = client.get(path + "?v=1", headers={"Accept-Encoding": "gzip"})
     assert response.headers["Content-Encoding"] == "gzip"

@@ -80,4 +80,6 @@ def test_a_folded_join_code_keeps_its_chip_and_opens_again(client):
     corner = html.split('<details id="screen-corner"')[1].split("</details>")[0]
     assert corner.startswith(">") and '<div class="qr"><svg' in corner and code in corner.split("</summary>")[0]
     client.post(url + "/screen/qr", data={"csrf_token": token, "hide": "0"})
-    assert client.get(url + "/screen").get_data(as_text=True).split('<details id="screen-corner"')[1].startswith(" open")
+    assert (
+        client.get(url + "/screen").get_data(as_text=True).split('<details id="screen-corner"')[1].startswith(" open")
+    )

@@ -46,7 +46,9 @@ def test_new_games_are_limited_per_client_across_the_form_the_api_and_import(lim
     token = csrf_token(client)
     exported = json.dumps({"format": "nothing"}).encode()
     # a refused import still counts: a guesser gains nothing by sending broken files
-    assert client.post("/import", data={"csrf_token": token, "file": (io.BytesIO(exported), "g.json")}).status_code == 400
+    assert (
+        client.post("/import", data={"csrf_token": token, "file": (io.BytesIO(exported), "g.json")}).status_code == 400
+    )
     assert new_game(client) == 429
     response = client.post("/new/counter", data={"csrf_token": token, "start": "1"})
     assert response.status_code == 429

@@ -131,7 +131,9 @@ def test_an_export_of_a_long_game_imports_back_plain_and_gzipped(client, app):
     response = import_json(client, gzip.compress(body), **{"Content-Encoding": "gzip"})
     assert response.status_code == 201
     token = csrf_token(client)
-    response = client.post("/import", data={"csrf_token": token, "file": (io.BytesIO(gzip.compress(body)), "g.json.gz")})
+    response = client.post(
+        "/import", data={"csrf_token": token, "file": (io.BytesIO(gzip.compress(body)), "g.json.gz")}
+    )
     assert response.status_code == 303
     assert games(app) == 4
 

@@ -236,7 +236,7 @@ def test_a_device_whose_stream_brings_change_after_change_stays_connected(tmp_pa
         for version in range(4):  # a change every 25 s for over a minute, and the stream never beats
             clock.now += timedelta(seconds=25)
             act(phone, url, token, version, "add", n="1")
-            until(lambda: len(blocks) > version, "the stream told the tablet of the change")
+            until(lambda version=version: len(blocks) > version, "the stream told the tablet of the change")
             assert phone.get(url + "/devices").get_data(as_text=True).count("<li>") == 2, version
     finally:
         hang_up.set()

@@ -109,7 +109,9 @@ def test_mk_src_a_round_with_the_tables_dice_shows_only_what_was_entered_one_tap
     # round 2's preparation: the Source step is the entry, last round's colours chosen already
     assert "Round preparation" in thumb.text() and "Flip the Day/Night board to Night." in thumb.text()
     # The group screen, still showing last round's dice, says what to do with them (the walk of 2026-12-04).
-    assert "Roll the Source dice and tap what they show on a player's phone." in client.get(url + "/screen").get_data(as_text=True)
+    assert "Roll the Source dice and tap what they show on a player's phone." in client.get(url + "/screen").get_data(
+        as_text=True
+    )
     # One screen, two steps, said so: "1–2/7", not "1/7" then a jump to "3/7" (the walk of 2026-12-03).
     assert "Steps 1–2 of 7" in thumb.text() and re.search(r'mk-step-count">1–2/7<', thumb.page)
     assert "Reset the Source: roll all 5 dice" in thumb.text()
@@ -163,7 +165,9 @@ def api_table_game(client, **setup) -> tuple[str, Thumb]:
     url = f"/g/{game['code']}"
     thumb = Thumb(client, url)
     # The group screen says where the dice are tapped in: nothing on the kiosk itself takes them.
-    assert "Roll the Source dice and tap what they show on a player's phone." in client.get(url + "/screen").get_data(as_text=True)
+    assert "Roll the Source dice and tap what they show on a player's phone." in client.get(url + "/screen").get_data(
+        as_text=True
+    )
     enter(thumb, ["green", "blue", "red", "white"])
     return url, thumb
 

@@ -93,8 +93,9 @@ def test_the_setup_form_draws_the_dummy_hero_at_random_by_default(mk_app, client
 
 
 def test_the_phone_that_starts_a_solo_game_holds_its_one_seat_and_is_not_asked_who_it_is(mk_app, client):
-    """A game with one seat has one answer to "Is this the group screen or a player’s phone?": the device that started it takes it at
-    once (its "Your pick" leads). Another device opening it is asked as before, and may take it over."""
+    """A game with one seat has one answer to "Is this the group screen or a player’s phone?": the device that
+    started it takes it at once (its "Your pick" leads). Another device opening it is asked as before, and may take
+    it over."""
     url, _ = new_game(client, names=("Solo",), heroes=("Tovak",), scenario="solo_conquest", dice_mode="app")
     page = client.get(url).get_data(as_text=True)
     assert 'id="who"' not in page and "Is this the group screen or a player’s phone?" not in page

@@ -78,7 +78,9 @@ def test_the_conquer_and_hold_elite_reading_is_folded_on_the_units_step(client):
              "scenario": "conquer_and_hold"}
     code = client.post("/api/games", json={"kind": "mage_knight", "setup": setup}).get_json()["code"]
     while (view := client.get(f"/api/games/{code}").get_json()["view"])["phase"] == "tactics":
-        api_act(client, code, "pick_tactic", **next(a for a in view["actions"] if a["action"] == "pick_tactic")["params"])
+        api_act(
+            client, code, "pick_tactic", **next(a for a in view["actions"] if a["action"] == "pick_tactic")["params"]
+        )
     api_act(client, code, "announce_end_of_round", player=view["current_seat"], deck_empty=True)
     while (view := client.get(f"/api/games/{code}").get_json()["view"])["phase"] == "turns":
         api_act(client, code, "end_turn", player=view["current_seat"])

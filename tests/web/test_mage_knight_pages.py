@@ -286,7 +286,9 @@ def test_the_dummys_turn_in_a_solo_game(mk_app, client):
     assert "flip 3 cards from its deck onto its discard pile and tap the colour of the 3rd" in page
     assert re.search(r'id="mk-who">\s*The Dummy\s*<', table.html)
     assert "mk-take-btn" not in table.html and 'value="announce_end_of_round"' not in table.html
-    assert 'value="end_turn"' not in table.html and 'name="third" value="green"' in table.html and "+2 cards" in page  # Goldyx: 2 green crystals
+    assert (
+        'value="end_turn"' not in table.html and 'name="third" value="green"' in table.html and "+2 cards" in page
+    )  # Goldyx: 2 green crystals
 
 
 def test_the_panel_renders_in_russian_and_works_without_htmx(mk_app, client):

@@ -46,7 +46,9 @@ def test_mm_ini_9_the_minions_pass_over_a_captured_lowest_mouse_and_the_page_say
     now = re.search(r'<section class="mm-now".*?</section>', html, re.S).group(0)
     assert f"Minions are moved by: <strong>{mice[-2]}</strong>" in " ".join(now.split())
     # The track is shuffled at the start: a Rat Warriors card acting now brings its own reading first.
-    readings = re.findall(r'<p>(.*?)</p>', "".join(re.findall(r'<details class="our-reading">.*?</details>', now, re.S)))
+    readings = re.findall(
+        r"<p>(.*?)</p>", "".join(re.findall(r'<details class="our-reading">.*?</details>', now, re.S))
+    )
     assert any(f"{mice[-1]} is the lowest mouse on the track but captured" in r for r in readings), readings
     # On to the Rat Warriors' turn: their swap (aggressive) and who moves them are two readings of this moment,
     # under one heading, not two headings in a row.
@@ -69,7 +71,9 @@ def test_mm_ini_6_a_boss_arriving_asks_for_its_life_and_the_tracker_fills_in(mm_
     assert "Captain Vurst has arrived: enter its Life, from its initiative card." in html  # the arrival's notice
     screen = mm_client.get(url + "/screen").get_data(as_text=True)
     assert "/ ?" not in screen and "Life: enter it from the card" in screen
-    html = act(mm_client, url, token, version(html), "set_boss_life", card="captain_vurst", life="4").get_data(as_text=True)
+    html = act(mm_client, url, token, version(html), "set_boss_life", card="captain_vurst", life="4").get_data(
+        as_text=True
+    )
     assert "Wounds 0 / 4" in html and "Life of Captain Vurst" not in html
     html = act(mm_client, url, token, version(html), "wound_boss", card="captain_vurst", n="1").get_data(as_text=True)
     assert "Wounds 1 / 4" in html and "Wounds 1 / 4" in mm_client.get(url + "/screen").get_data(as_text=True)

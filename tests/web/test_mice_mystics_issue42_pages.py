@@ -39,12 +39,29 @@ def test_mm_cap_2_the_page_shows_the_hourglass_page_the_last_capture_reached(mm_
     assert page in mm_client.get(url + "/screen").get_data(as_text=True)
 
 
-@pytest.mark.parametrize("lang, words", [
-    ("en", {"condition": "for the mouse that defeats Brodie", "refused": "Brodie has not been defeated",
-            "defeated": "Brodie is defeated in {who}'s turn: {who} earns Cat Tamer.", "other": "Cat Tamer goes to the mouse that defeated Brodie"}),
-    ("ru", {"condition": "для мыши, победившей Броди", "refused": "Броди ещё не повержен",
-            "defeated": "Броди повержен в ход мыши {who}: достижение «Укротитель кота» получает {who}.", "other": "«Укротитель кота» получает мышь, победившая Броди"}),
-])
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        (
+            "en",
+            {
+                "condition": "for the mouse that defeats Brodie",
+                "refused": "Brodie has not been defeated",
+                "defeated": "Brodie is defeated in {who}'s turn: {who} earns Cat Tamer.",
+                "other": "Cat Tamer goes to the mouse that defeated Brodie",
+            },
+        ),
+        (
+            "ru",
+            {
+                "condition": "для мыши, победившей Броди",
+                "refused": "Броди ещё не повержен",
+                "defeated": "Броди повержен в ход мыши {who}: достижение «Укротитель кота» получает {who}.",
+                "other": "«Укротитель кота» получает мышь, победившая Броди",
+            },
+        ),
+    ],
+)
 def test_mm_cmp_7_cat_tamer_waits_for_brodies_defeat_on_the_page(mm_client, lang, words):
     mm_client.set_cookie("lang", lang)
     url, token = new_game(mm_client)
@@ -63,7 +80,9 @@ def test_mm_cmp_7_cat_tamer_waits_for_brodies_defeat_on_the_page(mm_client, lang
         html = act(mm_client, url, token, version(html), "next_turn").get_data(as_text=True)
     who = view["whose_turn"]["mouse"]
     for card in [c["card"] for c in view["track"] if c["kind"] == "minion" and c["minion"] == "brodie"]:
-        html = act(mm_client, url, token, version(html), "wound_boss", card=card, n="1", life="1").get_data(as_text=True)
+        html = act(mm_client, url, token, version(html), "wound_boss", card=card, n="1", life="1").get_data(
+            as_text=True
+        )
     name = {"en": {"lily": "Lily", "filch": "Filch"}, "ru": {"lily": "Лили", "filch": "Филч"}}[lang][who]
     assert words["defeated"].format(who=name) in markup.unescape(html)  # the notice: Brodie fell in this mouse's turn
     html = mm_client.get(url).get_data(as_text=True)

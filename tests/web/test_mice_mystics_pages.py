@@ -183,7 +183,9 @@ def test_captured_mice_are_marked_and_all_captured_loses_with_a_banner(mm_client
     html = act(mm_client, url, token, version(html), "capture_mouse", mouse="lily").get_data(as_text=True)
     track = re.search(r'<ol class="mm-track">(.*?)</ol>', html, re.S).group(1)
     lily = re.search(r'<li class="mm-card mm-card-mouse[^"]*mm-captured"[^>]*>.*?</li>', track, re.S).group(0)
-    assert "Lily" in lily and re.search(r'mm-badge-captured"><svg[^>]*><use href="[^"]*#captured"></use></svg> captured<', lily)
+    assert "Lily" in lily and re.search(
+        r'mm-badge-captured"><svg[^>]*><use href="[^"]*#captured"></use></svg> captured<', lily
+    )
     assert 'id="mm-page">2<' in html  # a capture moves the hourglass
     html = act(mm_client, url, token, version(html), "capture_mouse", mouse="filch").get_data(as_text=True)
     assert 'id="mm-end"' in html and "The chapter is lost: every mouse is captured." in html
@@ -226,7 +228,10 @@ def test_the_setup_form_fills_in_no_chapter_name_so_another_chapter_is_not_calle
     assert 'value=""' in field or "value=" not in field
     url, _ = new_game(mm_client, story_chapter="", chapter_name="")
     html = mm_client.get(url).get_data(as_text=True)
-    assert '<strong id="mm-chapter-name">The chapter</strong>' in html and "Chapter 1" not in words(html).split("<main", 1)[1][:3000]
+    assert (
+        '<strong id="mm-chapter-name">The chapter</strong>' in html
+        and "Chapter 1" not in words(html).split("<main", 1)[1][:3000]
+    )
 
 
 def test_a_story_chapter_without_a_name_takes_the_books_name_in_each_devices_language(mm_client):
@@ -289,13 +294,17 @@ def test_mm_chz_3_the_wheel_takes_a_whole_roll_in_one_tap(mm_client):
 
 
 def test_mm_min_1_spiders_wounds_per_figure_on_the_track_the_turn_and_the_group_screen(mm_client):
-    url, token = new_game(mm_client, **{"minion_type[]": ["spider", "", "", ""], "minion_count[]": ["2", "1", "1", "1"]})
+    url, token = new_game(
+        mm_client, **{"minion_type[]": ["spider", "", "", ""], "minion_count[]": ["2", "1", "1", "1"]}
+    )
     html = mm_client.get(url).get_data(as_text=True)
     html = act(mm_client, url, token, version(html), "wound_minion", card="spider", figure="2").get_data(as_text=True)
     track = re.search(r'<ol class="mm-track">(.*?)</ol>', html, re.S).group(0)
     assert "Spider 1" in track and "Spider 2" in track
     assert "0 of 3 wounds" in track and "1 of 3 wounds" in track
-    assert "keeps its own wounds" in track and "How the app reads an unclear rule" in track  # the reading the app took, where the book is silent
+    assert (
+        "keeps its own wounds" in track and "How the app reads an unclear rule" in track
+    )  # the reading the app took, where the book is silent
     screen = mm_client.get(url + "/screen").get_data(as_text=True)
     assert "1: 0/3 · 2: 1/3" in screen
     while 'id="mm-whose-turn" class="mm-whose" data-announce>Minions: Spider' not in html:
@@ -304,7 +313,9 @@ def test_mm_min_1_spiders_wounds_per_figure_on_the_track_the_turn_and_the_group_
     now = re.search(r'<div class="mm-minions-turn">.*?<section class="mm-now"', html, re.S).group(0)
     assert "1 of 3 wounds" in now and 'value="wound_minion"' in now
     for _ in range(2):
-        html = act(mm_client, url, token, version(html), "wound_minion", card="spider", figure="1", n="3").get_data(as_text=True)
+        html = act(mm_client, url, token, version(html), "wound_minion", card="spider", figure="1", n="3").get_data(
+            as_text=True
+        )
     assert "Spider" not in re.search(r'<ol class="mm-track">(.*?)</ol>', html, re.S).group(0)
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
-from pathlib import Path
 
 import sqlalchemy as sa
 from alembic.script import ScriptDirectory

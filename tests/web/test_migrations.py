@@ -1,7 +1,6 @@
 """The schema comes from the migrations, and the migrations match the models."""
 from __future__ import annotations
 
-import os
 import sqlite3
 
 from alembic.autogenerate import compare_metadata

@@ -12,7 +12,8 @@ import time
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, seed, settings
@@ -80,7 +81,10 @@ def test_every_action_of_every_kind_is_described_from_its_registry(app, document
     assert {"enter_score", "enter_score_facts"} <= described["an action of mage_knight"]
     fame = next(a for a in kinds["an action of mage_knight"]["anyOf"] if a["title"] == "mage_knight.change_fame")
     params = fame["properties"]["params"]["properties"]
-    assert set(params) == {"player", "delta"} and (params["delta"]["minimum"], params["delta"]["maximum"]) == (-500, 500)
+    assert set(params) == {"player", "delta"} and (params["delta"]["minimum"], params["delta"]["maximum"]) == (
+        -500,
+        500,
+    )
     take_die = next(a for a in kinds["an action of mage_knight"]["anyOf"] if a["title"] == "mage_knight.take_die")
     params = take_die["properties"]["params"]["properties"]  # read through the action's own helpers
     assert set(params) == {"player", "die"} and params["die"]["minimum"] == 0
@@ -214,7 +218,9 @@ def _strings(value: Any) -> Iterator[str]:
 def games_as_stored(db: Path) -> str:
     """Every game's code, version, title, archive flag, seating and state, and every change: a digest."""
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as connection:
-        games = connection.execute("SELECT code, version, title, archived, seating, state FROM game ORDER BY id").fetchall()
+        games = connection.execute(
+            "SELECT code, version, title, archived, seating, state FROM game ORDER BY id"
+        ).fetchall()
         events = connection.execute("SELECT count(*), max(id) FROM event").fetchone()
     return hashlib.sha256(repr((games, events)).encode()).hexdigest()
 

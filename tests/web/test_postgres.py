@@ -6,7 +6,6 @@ Runs when TEST_POSTGRES_URL points at a server where the role may create databas
 from __future__ import annotations
 
 import json
-import os
 import threading
 import time
 import urllib.error
@@ -15,7 +14,6 @@ from collections import Counter
 from contextlib import contextmanager
 
 import psycopg
-import pytest
 import sqlalchemy as sa
 
 from companion import config, database, presence, store

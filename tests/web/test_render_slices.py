@@ -28,11 +28,17 @@ def test_a_block_and_a_template_drawn_in_slices_are_what_flask_and_jinja2_fragme
     from jinja2 import ChoiceLoader, DictLoader
     from jinja2_fragments.flask import render_block
     page = "{% block a %}[{{ title }}]{% endblock %}<i>{{ request.path }}</i>{% block b %}x{% endblock %}"
-    monkeypatch.setattr(app.jinja_env, "loader", ChoiceLoader([DictLoader({"slices.html": page}), app.jinja_env.loader]))
+    monkeypatch.setattr(
+        app.jinja_env, "loader", ChoiceLoader([DictLoader({"slices.html": page}), app.jinja_env.loader])
+    )
     monkeypatch.setattr(render, "give_way", lambda: None)
     monkeypatch.setattr(render, "SLICE", 0.0)  # a slice after every chunk
     with app.test_request_context("/g/X"):
-        assert render.draw_block("slices.html", "a", title="<b>") == render_block("slices.html", "a", title="<b>") == "[&lt;b&gt;]"
+        assert (
+            render.draw_block("slices.html", "a", title="<b>")
+            == render_block("slices.html", "a", title="<b>")
+            == "[&lt;b&gt;]"
+        )
         assert render.draw_template("slices.html", title="t") == render_template("slices.html", title="t")
         assert "<i>/g/X</i>" in render.draw_template("slices.html", title="t")  # Flask's context is there
 

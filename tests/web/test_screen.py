@@ -16,7 +16,9 @@ def test_screen_page_and_fragment(client):
     assert 'class="screen-page' in page.split("<head>")[0] or "screen-page" in page[:200]
     assert 'id="game-panel"' in page and f'data-panel-url="{url}/screen"' in page and "<svg" in page
     fragment = client.get(url + "/screen", headers=HTMX).get_data(as_text=True)
-    assert fragment.lstrip().startswith('<section id="game-panel" class="screen"') and '<div class="qr">' not in fragment
+    assert (
+        fragment.lstrip().startswith('<section id="game-panel" class="screen"') and '<div class="qr">' not in fragment
+    )
 
 
 def free_seats(html: str) -> list[str]:
@@ -119,7 +121,7 @@ def test_the_group_screens_devices_follow_who_joins_without_a_change_of_the_game
     phone, tablet = app.test_client(), app.test_client()
     url, _token = new_counter(phone)
     html = tablet.get(url + "/screen").get_data(as_text=True)
-    assert 'hx-get="%s/screen/devices"' % url in html and 'hx-trigger="every 15s"' in html
+    assert f'hx-get="{url}/screen/devices"' in html and 'hx-trigger="every 15s"' in html
     before = re.search(r'id="screen-devices-count"[^>]*>\((\d+)\)', html).group(1)
     newcomer = app.test_client()
     newcomer.get(url)  # a third device opens the game

@@ -23,7 +23,9 @@ def next_line(html: str) -> str:
 
 
 def test_mage_knight_names_the_next_to_pick_and_the_next_turn_through_the_last_turns(client):
-    code = client.post("/api/games", json={"kind": "mage_knight", "setup": {**MK, "dice_mode": "app"}}).get_json()["code"]
+    code = client.post("/api/games", json={"kind": "mage_knight", "setup": {**MK, "dice_mode": "app"}}).get_json()[
+        "code"
+    ]
     while (v := view(client, code))["phase"] == "tactics":
         queue = v["pick_queue"]
         assert next_line(screen(client, code)) == (f"Next: {NAMES[queue[1]]}" if len(queue) > 1 else "")
@@ -38,12 +40,16 @@ def test_mage_knight_names_the_next_to_pick_and_the_next_turn_through_the_last_t
         named = next_line(screen(client, code))
         api_act(client, code, "end_turn", player=v["current_seat"])
         after = view(client, code)
-        assert named == (f"Next: {NAMES[after['current_seat']]}" if after["phase"] == "turns" else "Then the round ends")
+        assert named == (
+            f"Next: {NAMES[after['current_seat']]}" if after["phase"] == "turns" else "Then the round ends"
+        )
     assert "Далее:" not in screen(client, code, "ru")  # the preparation: nobody's turn
 
 
 def test_mage_knight_says_the_table_owes_the_source_dice_before_the_first_pick(client):
-    code = client.post("/api/games", json={"kind": "mage_knight", "setup": {**MK, "dice_mode": "table"}}).get_json()["code"]
+    code = client.post("/api/games", json={"kind": "mage_knight", "setup": {**MK, "dice_mode": "table"}}).get_json()[
+        "code"
+    ]
     first = NAMES[view(client, code)["pick_queue"][0]]
     html = screen(client, code)
     owes = html.index('class="screen-owes"')

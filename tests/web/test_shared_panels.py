@@ -124,7 +124,11 @@ def test_a_kept_panel_never_shows_another_devices_seat_or_name_offer(app, render
     assert "Call this device" not in seen["anna"]  # she has a name
     assert cue(seen["boris"]) == "Waiting" and 'data-seat="odd"' in seen["boris"]
     assert "Call this device “Odd”" in words(seen["boris"])
-    assert cue(seen["carol"]) == "" and "data-seat" not in seen["carol"] and "Is this the group screen or a player’s phone?" in seen["carol"]
+    assert (
+        cue(seen["carol"]) == ""
+        and "data-seat" not in seen["carol"]
+        and "Is this the group screen or a player’s phone?" in seen["carol"]
+    )
     # The same again, now from what was kept: each still sees only its own seat.
     renders.clear()
     again = {name: panel(client, url) for name, client in (("carol", carol), ("boris", boris), ("anna", anna))}
@@ -159,7 +163,9 @@ def test_a_kept_panel_is_in_the_devices_own_language_and_watching_is_its_own(app
     html = panel(watcher, url)
     assert "Is this the group screen or a player’s phone?" not in html and "Это общий экран" not in html
     renders.clear()
-    assert "Это общий экран или телефон игрока?" in panel(russian, url) and "Is this the group screen or a player’s phone?" in panel(english, url)
+    assert "Это общий экран или телефон игрока?" in panel(
+        russian, url
+    ) and "Is this the group screen or a player’s phone?" in panel(english, url)
     assert renders == []
     act(english, url, token, 0, "add", n="2")
     assert count(panel(russian, url)) == 2 and count(panel(watcher, url)) == 2  # a new version: drawn anew

@@ -58,7 +58,9 @@ def test_mice_and_mystics_marks_next_and_gives_way_to_a_surge(client):
 
 def test_who_acts_now_is_marked_for_the_announcer(client):
     code = create(client, "mice_mystics", MM_SETUP)
-    assert re.search(r'id="mm-whose-turn" class="mm-whose" data-announce>', client.get(f"/g/{code}").get_data(as_text=True))
+    assert re.search(
+        r'id="mm-whose-turn" class="mm-whose" data-announce>', client.get(f"/g/{code}").get_data(as_text=True)
+    )
     assert "data-announce" in client.get(f"/g/{code}/screen").get_data(as_text=True)
     code = create(client, "mage_knight", MK_SETUP)
     html = client.get(f"/g/{code}").get_data(as_text=True)

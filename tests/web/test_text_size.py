@@ -19,7 +19,10 @@ def test_the_default_is_the_normal_size(client):
     html = client.get("/").get_data(as_text=True)
     assert html_class(html) == "day"
     assert pressed(html) == ["normal"]
-    assert 'role="group" aria-labelledby="textsize-label"' in html and '<span class="menu-row-label" id="textsize-label">Text size<' in html
+    assert (
+        'role="group" aria-labelledby="textsize-label"' in html
+        and '<span class="menu-row-label" id="textsize-label">Text size<' in html
+    )
 
 
 def test_choosing_a_size_sets_a_cookie_and_a_class_on_every_page(client):

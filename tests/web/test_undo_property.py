@@ -41,9 +41,13 @@ def mm_choices(game):
                 ("resolve_surge", {"room_surge": "no"})]
     choices += [("remove_figures", {"card": card, "n": 1}) for card in minion_cards]
     choices += [("wound_minion", {"card": card, "figure": 1}) for card in minion_cards]
-    choices += [("earn_achievement", {"achievement": "scaper", "mouse": mice[-1]}), ("capture_mouse", {"mouse": mice[-1]}),
-                ("mark_victory", {}), ("next_chapter", {"replay": "yes"}),
-                ("next_chapter", {"chapter_end_page": 5, "minion_type": ["roaches"], f"search_card_{mice[0]}": "Tinder"})]
+    choices += [
+        ("earn_achievement", {"achievement": "scaper", "mouse": mice[-1]}),
+        ("capture_mouse", {"mouse": mice[-1]}),
+        ("mark_victory", {}),
+        ("next_chapter", {"replay": "yes"}),
+        ("next_chapter", {"chapter_end_page": 5, "minion_type": ["roaches"], f"search_card_{mice[0]}": "Tinder"}),
+    ]
     return choices
 
 

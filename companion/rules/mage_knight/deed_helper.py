@@ -1,7 +1,8 @@
 """"Can I play this?": one Deed card's effect checked against this turn's mana (MK-DEED-1..5)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..base import N_, RuleError, Text, param_bool, param_int, param_str
 from .deeds import CARD_TYPES, EFFECTS, can_pay_cost, extra_cost, mana_payment, mana_that_pays, sideways_options

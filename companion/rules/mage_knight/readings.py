@@ -34,8 +34,10 @@ DUMMY_CRYSTALS = N_("The book prints only Goldyx's starting crystals: the others
                     "correct them if your card differs. Its deck count follows the table too.")
 ENTERED_DICE = N_("After a roll that does not stand, only the gold and black dice are entered again: the basic ones "
                   "stay as they were.")
-TITLES_AT_0 = N_("Titles as the book words them: players tied for a title at 0 get the tie bonus, except for Knowledge; "
-                 "no Greatest Beating without Wounds.")
+TITLES_AT_0 = N_(
+    "Titles as the book words them: players tied for a title at 0 get the tie bonus, except for Knowledge; "
+    "no Greatest Beating without Wounds."
+)
 SCENARIO_TITLE_NOBODY = N_("Nobody gets the scenario's title when nobody scored for it.")
 LIBERATOR_TIE = N_("The book gives no tie rule for the Greatest Liberator: the tied players get +2 each, as for the "
                    "Greatest City Conqueror.")

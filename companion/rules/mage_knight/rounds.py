@@ -10,7 +10,14 @@ from .preparation import current_step
 from .seats import DUMMY, seat_ids, seat_name
 from .specials import elite_units_dealt, mines_reminders, round_end_reminders
 from .tokens import skip_turn, token_flipped
-from .tactics import dummy_picks, pick_queue, rearranged_round_order, removal_leaves_enough, removal_matters, tactic_name
+from .tactics import (
+    dummy_picks,
+    pick_queue,
+    rearranged_round_order,
+    removal_leaves_enough,
+    removal_matters,
+    tactic_name,
+)
 from .turns import TIME_NAMES, colour_list, join, new_turn, seats_after
 
 

@@ -2,7 +2,8 @@
 their last round only when every city is conquered, so marking their end says how many were; the score reads it."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..base import N_, RuleError, param_int
 

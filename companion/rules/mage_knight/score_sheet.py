@@ -7,7 +7,8 @@ State: `score_sheet` (absent until the first entry; games saved before it read a
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..base import N_, BadParams, Outcome, RuleError, Text, param_bool, param_int
 from .scoring import (CATEGORY_NAMES, EXTRA_NAMES, FACT_NAMES, TEAMS, TITLE_NAMES, field_names, fields_for,
@@ -180,7 +181,9 @@ def _victory_notice(state: dict, result: dict) -> Text:
     if len(result["winners"]) > 1:
         return Text(N_("Final score: {totals}. Winners: {winners}."), {"totals": totals,
                                                                         "winners": names(result["winners"])})
-    return Text(N_("Final score: {totals}. Winner: {winners}."), {"totals": totals, "winners": names(result["winners"])})
+    return Text(
+        N_("Final score: {totals}. Winner: {winners}."), {"totals": totals, "winners": names(result["winners"])}
+    )
 
 
 def score_view(state: dict) -> dict | None:

@@ -4,7 +4,7 @@ Pure arithmetic: no state, no Flask. `score_sheet.py` feeds it from the game's s
 """
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..base import N_
 from .scenario_end import CITY_GOAL
@@ -13,15 +13,23 @@ from .scenario_end import CITY_GOAL
 STANDARD_FIELDS = ["spells", "advanced_actions", "artifacts", "crystals", "unit_levels", "wounded_units_2_3",
                    "wounded_units_4", "fortified_shields", "adventure_shields", "wounds"]
 FIELD_NAMES = {
-    "spells": N_("Spells"), "advanced_actions": N_("Advanced Action cards"), "artifacts": N_("Artifacts (in your deck or on your Units)"),
-    "crystals": N_("Crystals"), "unit_levels": N_("Levels of your unwounded Units (total)"),
-    "wounded_units_2_3": N_("Wounded Units of level II or III"), "wounded_units_4": N_("Wounded Units of level IV"),
+    "spells": N_("Spells"),
+    "advanced_actions": N_("Advanced Action cards"),
+    "artifacts": N_("Artifacts (in your deck or on your Units)"),
+    "crystals": N_("Crystals"),
+    "unit_levels": N_("Levels of your unwounded Units (total)"),
+    "wounded_units_2_3": N_("Wounded Units of level II or III"),
+    "wounded_units_4": N_("Wounded Units of level IV"),
     "fortified_shields": N_("Shields on keeps, mage towers and monasteries"),
-    "adventure_shields": N_("Shields on adventure sites"), "dungeon_shields": N_("Shields on dungeons and tombs"),
-    "wounds": N_("Wound cards in your deck (not on Units)"), "cities_led": N_("Cities you lead"),
+    "adventure_shields": N_("Shields on adventure sites"),
+    "dungeon_shields": N_("Shields on dungeons and tombs"),
+    "wounds": N_("Wound cards in your deck (not on Units)"),
+    "cities_led": N_("Cities you lead"),
     "cities_shield": N_("Cities with your Shield that you do not lead"),
-    "mines_countryside": N_("Your mines on Countryside tiles"), "mines_core": N_("Your mines on Core tiles"),
-    "keeps_owned": N_("Keeps you own"), "mage_towers_owned": N_("Mage towers you own"),
+    "mines_countryside": N_("Your mines on Countryside tiles"),
+    "mines_core": N_("Your mines on Core tiles"),
+    "keeps_owned": N_("Keeps you own"),
+    "mage_towers_owned": N_("Mage towers you own"),
 }
 # Dungeon Lords asks for dungeon and tomb Shields apart (4 each): the adventure sites' field is then the others,
 # so that nobody counts a dungeon twice (MK-SCO-3).

@@ -1,7 +1,8 @@
 """Seats at the table: real players ("p1".."p5", in hero-choice order) and the Dummy ("dummy")."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..base import N_, BadParams, RuleError, Text
 

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Mapping
+from typing import Any
+from collections.abc import Callable, Mapping
 
 from ..base import N_, BadParams, RuleError, Text, param_bool, param_int, param_str
 from ..describe import lists_in_step, text
@@ -117,9 +118,9 @@ SETUP_EXAMPLE = {"player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"], 
 
 def parse_setup(form: Mapping[str, Any]) -> dict:
     """The setup form: player_name[] and hero[] in hero-choice order, scenario, epic (Druid Nights and One to
-    Return: 6 rounds), round_limit/mode/blitz (custom only), dummy_hero, start_at_night, daytime (a Day/Night variant: alternate, night_arrival,
-    darkness_is_coming), core_tile_revealed, monasteries, dice_mode ("table": the group
-    rolls its real dice and enters them; "app", the default: the app rolls)."""
+    Return: 6 rounds), round_limit/mode/blitz (custom only), dummy_hero, start_at_night, daytime (a Day/Night
+    variant: alternate, night_arrival, darkness_is_coming), core_tile_revealed, monasteries, dice_mode ("table": the
+    group rolls its real dice and enters them; "app", the default: the app rolls)."""
     names, heroes = _as_list(form, "player_name"), _as_list(form, "hero")
     if not 1 <= len(names) <= MAX_PLAYERS:
         raise RuleError(N_("Mage Knight is played by 1 to {n} players."), n=MAX_PLAYERS)

@@ -4,7 +4,8 @@ by one mouse and only by what earns it, and what each does while the chapter las
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..base import N_, Outcome, RuleError, Text, param_bool, param_str
 from . import initiative_track as track_ops

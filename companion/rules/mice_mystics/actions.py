@@ -2,11 +2,24 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..base import N_, Outcome, RuleError, dispatch
 from .upgrade import upgrade
-from . import achievements, arrivals, campaign, chapter_end, cheese_wheel, hourglass, mice, minion_wounds, mouse_turn, rounds, surge
+from . import (
+    achievements,
+    arrivals,
+    campaign,
+    chapter_end,
+    cheese_wheel,
+    hourglass,
+    mice,
+    minion_wounds,
+    mouse_turn,
+    rounds,
+    surge,
+)
 
 ACTIONS = {**arrivals.ACTIONS, **rounds.ACTIONS, **cheese_wheel.ACTIONS, **surge.ACTIONS,
            **mice.ACTIONS, **mouse_turn.ACTIONS, **hourglass.ACTIONS,

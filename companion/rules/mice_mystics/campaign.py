@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..base import BadParams, N_, Outcome, RuleError, Text, param_bool, param_str, too_long
 from .achievements import STORY

@@ -1,7 +1,8 @@
 """The game's fixed data: the mice and the minion types with their initiative cards (MM-SET)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..base import BadParams, N_, Text, param_str
 

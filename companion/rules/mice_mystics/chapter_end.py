@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..base import N_, Outcome, Text, listed
 from .achievements import ACHIEVEMENTS, MOVES_MARKER, STORY, achievement_name, names_of  # noqa: F401
@@ -50,8 +51,10 @@ def summary_text(done: dict) -> Text:
               for m in done["mice"]]
     captures = [Text(N_("{mouse} {n}"), {"mouse": label(m["mouse"], m["name"]), "n": m["captures"]})
                 for m in done["mice"] if m["captures"]]
-    headline = Text(HEADLINES[done["result"]], {"chapter": chapter_title(done["chapter_name"], done.get("story_chapter")),
-                                                 "rounds": done["rounds"]})
+    headline = Text(
+        HEADLINES[done["result"]],
+        {"chapter": chapter_title(done["chapter_name"], done.get("story_chapter")), "rounds": done["rounds"]},
+    )
     return Text(N_("{headline}, hourglass on page {page} of {end}; cheese gained: {cheese}; captured: {captures}; "
                    "achievements: {achievements}"),
                 {"headline": headline, "page": done["page"], "end": done["end_page"],

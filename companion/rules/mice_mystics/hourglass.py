@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..base import N_, Outcome, RuleError, Text, param_str
 from .chapter_end import end_chapter

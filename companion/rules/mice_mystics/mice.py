@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..base import BadParams, N_, Outcome, RuleError, Text, param_int
 from . import hourglass

@@ -3,7 +3,8 @@ carry a wound marker per wound, each figure its own, and leave at their life."""
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..base import N_, Outcome, RuleError, Text, param_int
 from . import initiative_track as track_ops

@@ -1,7 +1,8 @@
 """Reading the parameters shared by several actions: lists from forms, minions, die values."""
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any
+from collections.abc import Callable, Mapping
 
 from ..base import BadParams, N_, RuleError, param_int
 from .catalogue import MINION_TYPES, NAMES

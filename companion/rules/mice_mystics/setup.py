@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..base import BadParams, N_, RuleError, Text, param_int, param_str, too_long
 from ..describe import lists_in_step, text

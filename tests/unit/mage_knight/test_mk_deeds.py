@@ -47,7 +47,9 @@ def test_mk_deed_1_only_one_die_from_the_source_a_turn():
 def test_mk_deed_2_spell_needs_its_colour_and_the_strong_effect_only_at_night_with_black():
     day = turn_with_source(["red", "green", "white", "black"])
     assert ask(day, card="spell", effect="basic", colour="blue").startswith("No: not enough mana")
-    assert ask(day, card="spell", effect="basic", colour="blue", crystal_blue=1).startswith("Yes: pay with a blue crystal.")
+    assert ask(day, card="spell", effect="basic", colour="blue", crystal_blue=1).startswith(
+        "Yes: pay with a blue crystal."
+    )
     assert ask(day, card="spell", effect="strong", colour="blue", crystal_blue=2).startswith(
         "No: a Spell's strong effect needs black mana")
     night = turn_with_source(["black", "green", "white", "red"], night=True)

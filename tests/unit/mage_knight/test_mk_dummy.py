@@ -8,7 +8,7 @@ from companion.rules.base import BadParams, RuleError
 from companion.rules.mage_knight import KIND
 from companion.rules.mage_knight.setup import HEROES
 from mk_helpers import (ScriptedRng, act, do, end_round_now, end_turn, form, mark_end, new_game,
-                        pick_first_available, prepare, text_of)
+                        pick_first_available, text_of)
 
 
 def solo(seed=0, **extra):

@@ -42,7 +42,10 @@ def test_mk_sco_5_a_tie_has_no_winner():
 
 
 def test_mk_sco_5_fame_does_not_count():
-    rows = [{"id": "p1", "fame": 90, "counts": {"keeps_owned": 1}}, {"id": "p2", "fame": 3, "counts": {"keeps_owned": 2}}]
+    rows = [
+        {"id": "p1", "fame": 90, "counts": {"keeps_owned": 1}},
+        {"id": "p2", "fame": 3, "counts": {"keeps_owned": 2}},
+    ]
     assert score("conquer_and_hold", "competitive", rows)["winners"] == ["p2"]
 
 

@@ -185,7 +185,7 @@ def test_mk_tac_5_cooperative_no_removal_is_asked_after_the_last_day_and_the_las
     rounds 1 and 2 only; rounds 3 (the last Day) and 4 (the end) go on without a choice."""
     state = new_game(players=2, scenario="blitz_cooperation", seed=3)
     phases = []
-    for round_ in range(1, 4):
+    for _round in range(1, 4):
         state = end_round_now(pick_first_available(state))
         phases.append(state["phase"])
         if state["phase"] == "round_end":

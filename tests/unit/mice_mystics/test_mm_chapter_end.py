@@ -34,7 +34,11 @@ def test_mm_cmp_1_a_tap_wins_the_chapter_with_its_summary(table):
     assert [a["id"] for a in summary["achievements"]] == ["cheesemaster"]
     label = out.label.render()
     assert "won in round 2" in label and "page 2 of 7" in label
-    assert "cheese gained: Lily 3, Nez 0, Tilda 0" in label and "captured: Nez 1" in label and "Cheesemaster (Lily)" in label
+    assert (
+        "cheese gained: Lily 3, Nez 0, Tilda 0" in label
+        and "captured: Nez 1" in label
+        and "Cheesemaster (Lily)" in label
+    )
 
 
 def test_mm_cmp_1_the_hourglass_reaching_the_end_loses_with_the_summary(table):

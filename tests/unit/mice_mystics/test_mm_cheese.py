@@ -177,7 +177,9 @@ def test_mm_chz_2_brodie_and_captain_vurst_attack_cheese_stays_off_the_wheel(tab
     notes = [n.render() for n in KIND.view(on_lily)["cheese_exceptions"]]
     assert notes == ["Brodie's cheese, attacking or defending, never goes on the wheel.",
                      "Captain Vurst's attack cheese does not go on the wheel."]
-    assert KIND.view(table.lay(table.setup(), "rat_warriors", "lily", "filch", "tilda", "nez"))["cheese_exceptions"] == []
+    assert (
+        KIND.view(table.lay(table.setup(), "rat_warriors", "lily", "filch", "tilda", "nez"))["cheese_exceptions"] == []
+    )
 
 
 def test_mm_chz_2_another_minion_s_attack_cheese_goes_on_the_wheel(table):

@@ -44,7 +44,10 @@ def test_mm_cmp_6_scaper_goes_to_a_mouse_captured_twice_and_poisonmaster_to_one_
     table.act(state, "earn_achievement", achievement="poisonmaster", mouse="nez")  # captured with a poison wound
     state = captured_twice(table, table.setup(mice=("lily", "nez")), "nez")
     offered = [a["params"] for a in KIND.view(state)["actions"] if a["action"] == "earn_achievement"]
-    assert {"achievement": "scaper", "mouse": "nez"} in offered and {"achievement": "scaper", "mouse": "lily"} not in offered
+    assert {"achievement": "scaper", "mouse": "nez"} in offered and {
+        "achievement": "scaper",
+        "mouse": "lily",
+    } not in offered
     out = table.act(state, "earn_achievement", achievement="scaper", mouse="nez")
     assert out.state["chapter_end_page"] == state["chapter_end_page"] + 1
 

@@ -62,7 +62,11 @@ def test_mm_ini_5_boss_puts_two_random_cards(table):
     pairs = set()
     for seed in range(40):
         state = table.setup(minions=[("vanestra", 1)], seed=seed)
-        cards = [c["card"] for c in state["initiative_track"] if c["minion" if c["kind"] == "minion" else "kind"] == "vanestra"]
+        cards = [
+            c["card"]
+            for c in state["initiative_track"]
+            if c["minion" if c["kind"] == "minion" else "kind"] == "vanestra"
+        ]
         assert len(cards) == 2 and len(set(cards)) == 2
         pairs.add(frozenset(cards))
     assert len(pairs) == 6  # every pair of her four cards can come

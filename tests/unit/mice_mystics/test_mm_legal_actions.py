@@ -29,7 +29,9 @@ def candidates(state: dict) -> list[dict]:
     acts = [act("next_turn"), act("mark_victory"), act("set_encounter_card"), act("next_chapter", replay=True)]
     acts += [act("resolve_surge", room_surge=a) for a in ("yes", "no")]
     acts += [act("resolve_surge", room_surge="yes", minion_type=[t]) for t in types]
-    acts += [act("add_cheese", reason=r) for r in ADD_REASONS] + [act("remove_cheese", reason=r) for r in REMOVE_REASONS]
+    acts += [act("add_cheese", reason=r) for r in ADD_REASONS] + [
+        act("remove_cheese", reason=r) for r in REMOVE_REASONS
+    ]
     acts += [act("move_end_marker", reason=r) for r in END_REASONS]
     acts += [act("earn_achievement", achievement=a) for a in ACHIEVEMENTS]  # no mouse named: refused (MM-CMP-6)
     acts += [act("earn_achievement", achievement=a, mouse=m["id"]) for a in ACHIEVEMENTS for m in state["mice"]]
