@@ -30,12 +30,14 @@ class Moment:
 
 MK_PLAYERS = {"player_name": ["Vera", "Boris", "Chen"], "hero": ["tovak", "goldyx", "norowas"],
               "scenario": "full_conquest"}
+MK_FOUR_PLAYERS = {"player_name": ["Vera", "Boris", "Chen", "Dana"], "hero": ["tovak", "goldyx", "norowas", "arythea"],
+                   "scenario": "full_conquest"}
 
 
-def mage_knight_round(base: str, dice_mode: str = "app") -> Iterator[Moment]:
-    """3 players: round 1's tactics and turns, End of Round and its last turns, round 2's preparation,
-    round 2's tactics. The walk's game code is `walk.code` once the first moment is out."""
-    code = api_game(base, "mage_knight", {**MK_PLAYERS, "dice_mode": dice_mode})
+def mage_knight_round(base: str, dice_mode: str = "app", players: dict = MK_PLAYERS) -> Iterator[Moment]:
+    """3 players (or `players`): round 1's tactics and turns, End of Round and its last turns, round 2's
+    preparation, round 2's tactics. The walk's game code is `walk.code` once the first moment is out."""
+    code = api_game(base, "mage_knight", {**players, "dice_mode": dice_mode})
     mage_knight_round.code = code
 
     def view() -> tuple[dict, int]:
