@@ -343,6 +343,11 @@ class GameKind:
         """The state of a freshly set-up game."""
         raise NotImplementedError
 
+    def opening_news(self, state: dict) -> list[Text]:
+        """What the setup itself did that the table should see (like a change's `headlines`), shown until the
+        game's first change: the setup is no change, so it has no notes of its own."""
+        return []
+
     def apply(self, state: dict, action: str, params: Mapping[str, Any], rng: random.Random) -> Outcome:
         """Validate and apply one named action to a copy of `state`."""
         return dispatch(self.actions, state, action, params, rng)

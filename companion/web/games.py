@@ -45,7 +45,8 @@ def game_context(shot: store.Snapshot, *, live: bool | None = None, **extra) -> 
     game, kind = shot.game, shot.kind
     live = is_htmx() if live is None else live
     context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
-               "last_event": shot.last_event, "news": news_of(kind, shot.last_event), "undo_target": shot.undo_target,
+               "last_event": shot.last_event, "news": news_of(kind, shot.last_event, game.state),
+               "undo_target": shot.undo_target,
                "live": live,
                "me": devices.current(), "act_url": url_for("games.act", code=game.code),
                **seats_context(game, kind, shot.seating), **extra}
@@ -70,12 +71,14 @@ def game_context(shot: store.Snapshot, *, live: bool | None = None, **extra) -> 
 NEWS_SHOWN = 2  # the group screen fits them (tests/browser/test_kiosk_screen.py); the rest stay in the notes
 
 
-def news_of(kind, event: Event | None) -> list[Text]:
+def news_of(kind, event: Event | None, state: dict | None = None) -> list[Text]:
     """What the last change brought that the table should see at once (a kind's `headlines`: the minions
     swapping, a rescue, a cheese an ability put down), shown unfolded until the next change; all its notices
-    stay in its notes."""
+    stay in its notes. Before the first change, what the setup did (a kind's `opening_news` of `state`)."""
     marked = kind.headlines
-    if event is None or not marked:
+    if event is None:
+        return kind.opening_news(state)[:NEWS_SHOWN] if state is not None else []
+    if not marked:
         return []
     return [Text.from_json(n) for n in event.notices if isinstance(n, dict) and n.get("msgid") in marked][:NEWS_SHOWN]
 
@@ -270,7 +273,7 @@ def screen_context(game: Game, unseen: bool = False) -> dict:
     kind = store.kind_of(game)
     seats = seats_context(game, kind, store.seating(game))["seats"]
     context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state), "seats": seats,
-               "news": news_of(kind, store.latest_event(game)),
+               "news": news_of(kind, store.latest_event(game), game.state),
                # Every seat taken: the join code and the devices go to a corner (the live panel says so).
                "all_seated": bool(seats) and all(seat["holder"] for seat in seats)}
     if not is_htmx():  # the join code and devices sit outside the panel: the live update leaves them be

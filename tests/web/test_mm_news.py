@@ -107,3 +107,30 @@ def test_instructions_stay_folded(app):
     api_act(client, code, "capture_mouse", mouse="lily")
     page = client.get(f"/g/{code}").get_data(as_text=True)
     assert '<ul class="last-news">' not in page and "Discard Lily's equipped search cards" in notes(page)
+
+
+BORN_TO_LEAD = {"en": "Born to Lead: Collin is not on space 1 and gains 1 cheese.",
+                "ru": "Прирождённый лидер: Коллин не на клетке 1 и получает 1 жетон сыра."}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_born_to_lead_at_the_chapters_start_is_shown_before_any_change(app, lang):
+    """Walk 42: Collin set up on space 5 with 1 cheese, and the phones said only "No change yet", the group
+    screen gave no reason: the chapter's setup is no change, yet what it did is said like a change's news."""
+    client = client_in(app, lang)
+    setup = {**SETUP, "mouse": ["collin", "lily", "nez"], "controller": ["Vera", "Boris", "Chen"]}
+    for _ in range(40):
+        code = client.post("/api/games", json={"kind": "mice_mystics", "setup": setup}).get_json()["code"]
+        view = client.get(f"/api/games/{code}").get_json()["view"]
+        if view["track"][0]["card"] != "collin":
+            break
+    else:
+        raise AssertionError("Collin was always on space 1")
+    assert next(m for m in view["mice"] if m["id"] == "collin")["cheese"] == 1
+    page = client.get(f"/g/{code}").get_data(as_text=True)
+    assert BORN_TO_LEAD[lang] in unfolded(page), unfolded(page)[:800]
+    screen = client.get(f"/g/{code}/screen").get_data(as_text=True)
+    assert BORN_TO_LEAD[lang] in plain(re.search(r'<section class="mm-screen-now".*?</section>', screen, re.S).group(0))
+    # The first change brings its own news: the setup's is said no more.
+    api_act(client, code, "add_cheese", n=1, reason="minion_attack")
+    assert BORN_TO_LEAD[lang] not in plain(client.get(f"/g/{code}").get_data(as_text=True))

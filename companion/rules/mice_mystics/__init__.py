@@ -5,7 +5,7 @@ from ..base import N_, GameKind
 from . import seating
 from .actions import ACTIONS, apply
 from .catalogue import MICE, MINION_TYPES, NAMES
-from .news import HEADLINES
+from .news import HEADLINES, opening as opening_news
 from .params import typed_names_to_ids
 from .setup import parse_setup, new_state
 from .state_check import check_state
@@ -34,6 +34,7 @@ class MiceAndMystics(GameKind):
     seat_actions = seating.SEAT_ACTIONS
     localize_params = staticmethod(typed_names_to_ids)
     headlines = HEADLINES
+    opening_news = staticmethod(opening_news)
 
 
 KIND = MiceAndMystics()
