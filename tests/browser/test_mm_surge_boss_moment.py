@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, api_act, api_game, api_get
-from tests.browser.walks import MM_PARTY, at_version, take_seat
+from tests.browser.walks import MM_PARTY, action_button, at_version, take_seat
 
 SHOTS = Path("/tmp/shots-fixb42")
 PARTY = {**MM_PARTY, "minion_type": ["rat_warriors"], "minion_count": [2]}
@@ -82,3 +82,41 @@ def test_the_surges_question_and_answers_are_on_the_phones_first_screen(live_ser
         assert {"roaches", "spider"} <= names, names
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_after_the_surge_the_bosss_life_is_the_moment_on_every_phones_first_screen(live_server, browser, locale):
+    SHOTS.mkdir(exist_ok=True)
+    code = api_game(live_server, "mice_mystics", PARTY)
+    game = to_the_surge(live_server, code)
+    other = next(c for c in PARTY["controller"] if c != game["view"]["minions_mover"]["controller"])
+    context, page = phone(browser, locale)
+    context2, page2 = phone(browser, locale)
+    try:
+        surge_on_a_phone(page, live_server, code, game, locale)
+        page.select_option("#surge-yes-type-1", "captain_vurst")
+        page.get_by_role("button", name=YES[locale], exact=True).tap()
+        at_version(page, game["version"] + 1)
+        page.screenshot(path=str(SHOTS / f"vurst-arrived-{locale}.png"))
+        life = "form:has(input[name=action][value=set_boss_life])"
+        on_first_screen(page, f"{life} input[name=life]", f"{locale}: the tapper's Vurst's Life")
+        on_first_screen(page, f"{life} button", f"{locale}: the tapper's Set the Life")
+        on_first_screen(page, f".mm-moment {action_button('next_turn')}", f"{locale}: the tapper's Next")
+
+        # Another player's phone: the Life owed is on its first screen too.
+        page2.goto(f"{live_server}/g/{code}")
+        take_seat(page2, f"player:{other}")
+        at_version(page2, game["version"] + 1)
+        page2.evaluate("window.scrollTo(0, 0)")
+        page2.screenshot(path=str(SHOTS / f"vurst-other-phone-{locale}.png"))
+        on_first_screen(page2, f"{life} input[name=life]", f"{locale}: another phone's Vurst's Life")
+
+        # The Life entered: the entry is gone, Next is on the tapper's first screen.
+        page.fill(f"{life} input[name=life]", "6")
+        page.locator(f"{life} button").tap()
+        at_version(page, game["version"] + 2)
+        expect(page.locator(life)).to_have_count(0)
+        on_first_screen(page, f".mm-moment {action_button('next_turn')}", f"{locale}: Next after the Life")
+    finally:
+        context.close()
+        context2.close()
