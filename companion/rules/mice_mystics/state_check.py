@@ -199,7 +199,7 @@ def _check_firsts(state: dict, mouse_ids: set[str]) -> None:
 
 def _check_sitting_out(sitting: list, party: set[str]) -> set[str]:
     """MM-CMP-5: the mice sitting this chapter out, with what they keep; none of them in the party."""
-    ids = set()
+    ids: set[str] = set()
     for mouse in sitting:
         if (not isinstance(mouse, dict) or set(mouse) != {"id", "name", "controller", "ability_cards", "search_card"}
                 or not isinstance(mouse["id"], str) or not _name(mouse["id"]) or mouse["id"] in ids | party
