@@ -5,7 +5,8 @@ from typing import Any
 
 from ..base import N_, RuleError
 from .catalogue import STORY_CHAPTERS, has_figure_wounds
-from .chapter_end import ACHIEVEMENTS, MOVES_MARKER, RESULTS, STORY
+from .achievements import ACHIEVEMENTS, MOVES_MARKER, STORY
+from .chapter_end import RESULTS
 from .cheese_wheel import WHEEL_SIZE
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS
 from .upgrade import upgrade
