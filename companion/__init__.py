@@ -38,7 +38,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     if app.config["PROXIES"]:
         from werkzeug.middleware.proxy_fix import ProxyFix
         n = app.config["PROXIES"]
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)
+        # Flask's documented way to wrap its WSGI app, which its types take for a method.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)  # type: ignore[method-assign]
 
     from . import compiled_templates, database, expiry, i18n, kinds, presence, security, watch
     database.init_app(app)

@@ -84,7 +84,8 @@ class FoldConstantGettext(Extension):
         if not autoescape:
             yield from stream
             return
-        translations = self.environment.fold_translations  # set by environment_for
+        # An attribute of our own (environment_for), as Jinja's extensions add theirs: its types cannot show it.
+        translations = self.environment.fold_translations  # type: ignore[attr-defined]
         before: Token | None = None
         window: list[Token] = []
         for token in stream:
@@ -125,7 +126,7 @@ def environment_for(app: Flask, locale: str) -> Environment:
     if environment is None:
         translations = Translations.load(str(TRANSLATIONS), [locale])
         environment = app.jinja_env.overlay(extensions=[FoldConstantGettext])
-        environment.fold_translations = translations
+        environment.fold_translations = translations  # type: ignore[attr-defined]  # (read by FoldConstantGettext)
         # Its compiled code kept apart from the other languages', and from code folded from other texts.
         keep(app, environment, locale, Path(__file__).read_bytes(),
              *(Path(path).read_bytes() for path in getattr(translations, "files", ())))
@@ -134,7 +135,8 @@ def environment_for(app: Flask, locale: str) -> Environment:
 
 
 def current_environment() -> Environment:
-    return environment_for(current_app._get_current_object(), current_language())
+    # Flask types current_app as the app itself, not the proxy it is.
+    return environment_for(current_app._get_current_object(), current_language())  # type: ignore[attr-defined]
 
 
 def compile_all(app: Flask) -> None:

@@ -5,6 +5,7 @@ import os
 import secrets
 import tempfile
 from pathlib import Path
+from typing import Any
 
 
 def secret_key(instance_path: str) -> str:
@@ -92,7 +93,7 @@ def sqlalchemy_url(url: str) -> str:
     return url
 
 
-DEFAULTS = {
+DEFAULTS: dict[str, Any] = {
     # Tokens must outlive the longest game night: they are tied to the session, not to a clock.
     "WTF_CSRF_TIME_LIMIT": None,
     "WTF_CSRF_SSL_STRICT": False,  # plain http on a home LAN has no Referer guarantees

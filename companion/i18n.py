@@ -21,7 +21,7 @@ babel = Babel()
 def select_locale() -> str:
     languages = current_app.config["LANGUAGES"]
     chosen = request.cookies.get(LANG_COOKIE)
-    if chosen in languages:
+    if chosen is not None and chosen in languages:
         return chosen
     return request.accept_languages.best_match(languages) or languages[0]
 
@@ -131,7 +131,8 @@ def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale,
                    default_translation_directories=str(TRANSLATIONS))
     app.jinja_env.add_extension("jinja2.ext.i18n")
-    app.jinja_env.install_gettext_callables(_gettext, _ngettext, newstyle=True)
+    # jinja2.ext.i18n adds this method to the environment (Environment.extend), which Jinja's types cannot show.
+    app.jinja_env.install_gettext_callables(_gettext, _ngettext, newstyle=True)  # type: ignore[attr-defined]
     app.jinja_env.globals.update(gettext=_template_gettext, ngettext=_template_ngettext, _=_template_gettext)
     # In a page's text, a message's names are isolated (translate_html); in an attribute, plain (t_text).
     app.jinja_env.globals.update(t=translate_html, t_text=translate)

@@ -52,7 +52,8 @@ def holder(state: dict, ident: str) -> dict | None:
 
 def names_of(mice: list[dict]) -> dict[str, Any]:
     """{mouse id: display name} of state mice ({id, name}) or summary mice ({mouse, name})."""
-    return {m.get("id", m.get("mouse")): label(m.get("id", m.get("mouse")), m["name"]) for m in mice}
+    idents = [m["id"] if "id" in m else m["mouse"] for m in mice]
+    return {ident: label(ident, m["name"]) for ident, m in zip(idents, mice)}
 
 
 def achievement_name(achievement: Mapping[str, Any], names: Mapping[str, Any] | None = None) -> Any:
