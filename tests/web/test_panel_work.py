@@ -1,0 +1,54 @@
+"""What a Mice and Mystics Next costs the server, counted (never timed): the macros its panel calls, the copies
+of the state it makes. A table's action is to stay within 1.5x the framework floor (bench/floor.py gives the
+times); these counts do not depend on the machine, and say where the work went."""
+from __future__ import annotations
+
+import collections
+import re
+
+import pytest
+from jinja2 import runtime
+
+from tests.web.helpers import act
+from tests.web.test_mice_mystics_pages import new_game, version
+
+
+@pytest.fixture
+def mm_client(tmp_path):
+    from tests.conftest import make_app
+    return make_app(tmp_path / "mm.db").test_client()
+
+
+def macro_calls(monkeypatch) -> collections.Counter:
+    """The template macros called from now on, by name."""
+    calls: collections.Counter = collections.Counter()
+    invoke = runtime.Macro._invoke
+
+    def counted(self, arguments, autoescape):
+        calls[self.name] += 1
+        return invoke(self, arguments, autoescape)
+    monkeypatch.setattr(runtime.Macro, "_invoke", counted)
+    return calls
+
+
+def mouse_turn(client) -> tuple[str, str, str]:
+    """A game at a mouse's turn: its URL, the form token and the panel."""
+    url, token = new_game(client)
+    html = client.get(url).get_data(as_text=True)
+    for _ in range(6):
+        if 'id="mm-turn"' in html:
+            return url, token, html
+        html = act(client, url, token, version(html), "next_turn").get_data(as_text=True)
+    raise AssertionError("no mouse turn")
+
+
+def test_a_panel_with_no_minion_form_draws_no_list_of_minion_types(mm_client, monkeypatch):
+    url, token, html = mouse_turn(mm_client)
+    calls = macro_calls(monkeypatch)
+    panel = act(mm_client, url, token, version(html), "do_move").get_data(as_text=True)
+    assert 'id="mm-turn"' in panel and 'name="minion_type[]"' not in panel  # the forms that ask are folded
+    assert calls["minion_type_options"] == 0 and calls["type_label"] == 0
+    # Where a form asks, the list is there: a whole page draws the folded "Minions arrive" in place.
+    page = mm_client.get(url).get_data(as_text=True)
+    arrive = re.search(r'id="mm-arrive".*?</details>', page, re.S).group(0)
+    assert arrive.count('<option value="rat_warriors">Rat Warriors</option>') == 3
