@@ -22,6 +22,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     # A path with doubled slashes is not found, rather than redirected to its merged form: werkzeug builds
     # that redirect on the Host header, which the client writes ("//x" at Host: evil.example -> evil.example).
     app.url_map.merge_slashes = False
+    from .web.render import TemplateEnvironment
+    app.jinja_environment = TemplateEnvironment  # before anything asks for app.jinja_env
     os.makedirs(app.instance_path, exist_ok=True)
 
     from . import config

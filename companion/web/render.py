@@ -9,6 +9,7 @@ from typing import Any, Iterable
 
 import gevent
 from flask import current_app, render_template
+from flask.templating import Environment as FlaskEnvironment
 from gevent import monkey
 from jinja2_fragments.flask import render_block
 
@@ -16,6 +17,23 @@ from ..folded_templates import current_environment
 from ..security import fragment
 
 SLICE = 0.001  # seconds of drawing before the process's other requests get their turn
+
+_NOT_FOUND = object()
+
+
+class TemplateEnvironment(FlaskEnvironment):
+    """Flask's template environment, whose `a.b` finds a dict's key without raising and catching an
+    AttributeError first (the rules' views are dicts: a panel looks up hundreds of their keys). The same
+    lookup as Jinja2's: the attribute first, then the item, else undefined."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        found = getattr(obj, attribute, _NOT_FOUND)
+        if found is not _NOT_FOUND:
+            return found
+        try:
+            return obj[attribute]
+        except (TypeError, LookupError, AttributeError):
+            return self.undefined(obj=obj, name=attribute)
 
 
 def give_way() -> None:

@@ -52,3 +52,31 @@ def test_a_panel_with_no_minion_form_draws_no_list_of_minion_types(mm_client, mo
     page = mm_client.get(url).get_data(as_text=True)
     arrive = re.search(r'id="mm-arrive".*?</details>', page, re.S).group(0)
     assert arrive.count('<option value="rat_warriors">Rat Warriors</option>') == 3
+
+
+def exceptions_raised_in(function_name: str, draw) -> int:
+    """How many exceptions were raised inside a function of that name while `draw()` ran."""
+    import sys
+    raised = 0
+
+    def trace(frame, event, arg):
+        nonlocal raised
+        if event == "exception" and frame.f_code.co_name == function_name:
+            raised += 1
+        return trace
+    sys.settrace(trace)
+    try:
+        draw()
+    finally:
+        sys.settrace(None)
+    return raised
+
+
+def test_a_templates_dotted_name_finds_a_dicts_key_without_raising_and_catching(app):
+    """`view.track` on a dict: found as the key at once (Jinja2's own lookup first tries the attribute, which
+    raises AttributeError and catches it, 365 times in a Mice and Mystics panel), as Jinja2 finds it."""
+    template = app.jinja_env.from_string("{{ d.key }}|{{ d.items is callable }}|{{ o.real }}|{{ d.nothing is undefined }}")
+    values = {"d": {"key": "value", "items": "not the method"}, "o": 3}
+    with app.app_context():
+        assert template.render(values) == "value|True|3|True"  # an attribute first, as Jinja2's Environment
+        assert exceptions_raised_in("getattr", lambda: app.jinja_env.from_string("{{ d.key }}").render(values)) == 0
