@@ -51,11 +51,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     kinds.init_app(app, app.config["GAME_KINDS"])
 
     from .web import (api, assets, body_timeout, devices, errors, forms, games, home, join, limits, live,
-                      panel_cache, pwa, turns)
+                      panel_cache, pwa, render, turns)
     limits.init_app(app)
     turns.init_app(app)
     expiry.init_app(app)
     assets.init_app(app)
+    render.init_app(app)
     watch.init_app(app)
     join.init_app(app)
     devices.init_app(app)

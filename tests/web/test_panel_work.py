@@ -106,3 +106,25 @@ def test_a_copied_state_is_equal_and_apart():
     copy["a"]["wounds"].append(3)
     assert state["mice"][0]["items"] == ["sword"] and shared == {"wounds": [1, 2]}
     assert copy["a"] is copy["b"]  # shared parts stay shared in the copy, as copy.deepcopy keeps them
+
+
+def test_an_icon_is_drawn_without_a_macro_call(mm_client, monkeypatch):
+    url, token, html = mouse_turn(mm_client)
+    calls = macro_calls(monkeypatch)
+    panel = act(mm_client, url, token, version(html), "do_move").get_data(as_text=True)
+    assert panel.count('<svg class="icon" aria-hidden="true" focusable="false"><use href="/static/vendor/icons-mice_mystics.svg?v=') > 10
+    assert calls["icon"] == 0
+
+
+def test_an_icon_with_its_label_and_class_escaped(app):
+    source = ('{% import "macros.html" as ui with context %}{{ ui.icon("cheese") }}|'
+              '{{ ui.icon("history", "A <b>:", class="x\\"y") }}|{{ ui.icon("undo", label=_("Undo") ~ ":") }}')
+    with app.test_request_context("/"):
+        drawn = app.jinja_env.from_string(source).render()
+    sprite = re.search(r'href="([^"#]+)#cheese"', drawn).group(1)
+    assert "icons" in sprite
+    assert drawn == (f'<svg class="icon" aria-hidden="true" focusable="false"><use href="{sprite}#cheese"></use></svg>|'
+                     f'<svg class="icon x&#34;y" aria-hidden="true" focusable="false"><use href="{sprite}#history"></use>'
+                     f'</svg><span class="visually-hidden">A &lt;b&gt;:</span>|'
+                     f'<svg class="icon" aria-hidden="true" focusable="false"><use href="{sprite}#undo"></use></svg>'
+                     f'<span class="visually-hidden">Undo:</span>')
