@@ -67,19 +67,19 @@ def achievement_name(achievement: Mapping[str, Any], names: Mapping[str, Any] | 
 
 
 def refusal(state: dict, ident: str, mouse: dict) -> RuleError | None:
-    """Why `mouse` cannot earn individual achievement `ident` now, as far as the app knows; None when it can."""
-    name = mouse_name(state, mouse["id"])
+    """Why `mouse` cannot earn individual achievement `ident` now, as far as the app knows; None when it can
+    (asked for every achievement and mouse twice a view: a mouse's name is looked up only for a refusal)."""
     if ident == "scaper":
         if mouse["captures"] < CAPTURES_NEEDED[ident]:
             return RuleError(N_("The Scaper is the first mouse captured twice in the chapter; {mouse}'s captures "
-                                "so far: {n}."), mouse=name, n=mouse["captures"])
+                                "so far: {n}."), mouse=mouse_name(state, mouse["id"]), n=mouse["captures"])
         first = state["first_captured_twice"]
         if first not in (None, mouse["id"]):
             return RuleError(N_("The Scaper is the first mouse captured twice in the chapter: that was {mouse}."),
                              mouse=mouse_name(state, first))
     if ident == "poisonmaster" and mouse["captures"] < CAPTURES_NEEDED[ident]:
         return RuleError(N_("The Poisonmaster is the first mouse captured with a poison wound: {mouse} has not "
-                            "been captured in this chapter."), mouse=name)
+                            "been captured in this chapter."), mouse=mouse_name(state, mouse["id"]))
     if ident == "cat_tamer":
         defeated = state["brodie_defeated_by"]
         if defeated is None:
