@@ -128,3 +128,21 @@ def test_an_icon_with_its_label_and_class_escaped(app):
                      f'</svg><span class="visually-hidden">A &lt;b&gt;:</span>|'
                      f'<svg class="icon" aria-hidden="true" focusable="false"><use href="{sprite}#undo"></use></svg>'
                      f'<span class="visually-hidden">Undo:</span>')
+
+
+def test_a_next_builds_each_url_of_its_panel_once(mm_client, monkeypatch):
+    """A device with no seat yet (as the tablet that started the game): its panel asks who it is, with a form per
+    seat, and folds four sections; each form's and section's URL is built once, not once per attribute."""
+    url, token, html = mouse_turn(mm_client)
+    built: collections.Counter = collections.Counter()
+    templates = mm_client.application.jinja_env.globals  # shared by the environment of each language
+    real = templates["url_for"]
+
+    def counted(endpoint, **values):
+        built[endpoint, tuple(sorted(values.items()))] += 1
+        return real(endpoint, **values)
+    monkeypatch.setitem(templates, "url_for", counted)
+    panel = act(mm_client, url, token, version(html), "do_move").get_data(as_text=True)
+    assert panel.count('name="seat" value="mouse:') == 1 and 'id="who"' in panel  # Lily is Ann's seat
+    assert panel.count('hx-get="/g/') == 4  # the folded sections, the seats' among them
+    assert len(built) >= 8 and {key: n for key, n in built.items() if n > 1} == {}
