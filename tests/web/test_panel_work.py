@@ -146,3 +146,14 @@ def test_a_next_builds_each_url_of_its_panel_once(mm_client, monkeypatch):
     assert panel.count('name="seat" value="mouse:') == 1 and 'id="who"' in panel  # Lily is Ann's seat
     assert panel.count('hx-get="/g/') == 4  # the folded sections, the seats' among them
     assert len(built) >= 8 and {key: n for key, n in built.items() if n > 1} == {}
+
+
+def test_a_forms_fields_are_drawn_inside_its_macro(mm_client, monkeypatch):
+    """An action's form and a form's hidden fields draw their "for whom" mark themselves: no further macro call
+    for each of the 18 forms of a panel."""
+    url, token, html = mouse_turn(mm_client)
+    calls = macro_calls(monkeypatch)
+    panel = act(mm_client, url, token, version(html), "do_move").get_data(as_text=True)
+    assert calls["action"] > 5 and calls["hidden_fields"] > 3
+    assert panel.count('<input type="hidden" name="for_seat" value="') > 5  # no seat here: "Act for …"
+    assert calls["for_seat_field"] == 0
