@@ -157,3 +157,19 @@ def test_a_forms_fields_are_drawn_inside_its_macro(mm_client, monkeypatch):
     assert calls["action"] > 5 and calls["hidden_fields"] > 3
     assert panel.count('<input type="hidden" name="for_seat" value="') > 5  # no seat here: "Act for …"
     assert calls["for_seat_field"] == 0
+
+
+def test_a_panel_translates_each_name_for_its_attributes_once(mm_client, monkeypatch):
+    """The four cheese buttons of a mouse name it in their labels: its name is put in words once for the four."""
+    url, token, html = mouse_turn(mm_client)
+    templates = mm_client.application.jinja_env.globals
+    real = templates["t_text"]
+    said: collections.Counter = collections.Counter()
+
+    def counted(text):
+        said[repr(text)] += 1
+        return real(text)
+    monkeypatch.setitem(templates, "t_text", counted)
+    panel = act(mm_client, url, token, version(html), "do_move").get_data(as_text=True)
+    assert 'aria-label="+2 cheese for Lily"' in panel and 'aria-label="−1 cheese for Filch"' in panel
+    assert said and {text: n for text, n in said.items() if n > 1} == {}
