@@ -97,6 +97,8 @@ MAX_SHOWN_VALUE = MAX_PARAM_TEXT  # a message's text values come from params or 
 
 def fill(template: str, values: Mapping[str, str]) -> str:
     """`template` with each `{name}` replaced by its value; any other brace stays as it is."""
+    if "{" not in template:
+        return template  # most texts drawn are names and words with nothing to fill in
     return PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
 
 
