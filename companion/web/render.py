@@ -8,17 +8,17 @@ import time
 from typing import Any, Iterable
 
 import gevent
-from flask import Flask, current_app, render_template
+from flask import Flask, current_app, g, render_template
 from flask.templating import Environment as FlaskEnvironment
 from gevent import monkey
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from jinja2_fragments.flask import render_block
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..folded_templates import current_environment
 from ..security import fragment
-from .assets import icon_sprite
+from .assets import icon_sprite, page_kind
 
 SLICE = 0.001  # seconds of drawing before the process's other requests get their turn
 
@@ -40,16 +40,25 @@ class TemplateEnvironment(FlaskEnvironment):
             return self.undefined(obj=obj, name=attribute)
 
 
-ICON = Markup('<svg class="icon%s" aria-hidden="true" focusable="false"><use href="%s#%s"></use></svg>')
-ICON_LABEL = Markup('<span class="visually-hidden">%s</span>')
-
-
 @pass_context
 def sprite_icon(context: Context, name: str, label: Any = None, **options: Any) -> Markup:
-    """macros.html's `icon` (name, label=none, class=""): a function, not a macro, for a panel draws dozens."""
+    """macros.html's `icon` (name, label=none, class=""): a function, not a macro, and an icon without a label
+    drawn once per request and game kind: a panel draws dozens, most of them the same few."""
     css = options.get("class")
-    drawn = ICON % (" " + css if css else "", icon_sprite(context), name)
-    return drawn + ICON_LABEL % label if label else drawn
+    if label:
+        return _icon(icon_sprite(context), name, css) + Markup(f'<span class="visually-hidden">{escape(label)}</span>')
+    key = (page_kind(context), name, css)
+    drawn = g.setdefault("icons_drawn", {})
+    found = drawn.get(key)
+    if found is None:
+        found = drawn[key] = _icon(icon_sprite(context), name, css)
+    return found
+
+
+def _icon(sprite: str, name: str, css: str | None) -> Markup:
+    css_part = escape(" " + css) if css else ""
+    return Markup(f'<svg class="icon{css_part}" aria-hidden="true" focusable="false">'
+                  f'<use href="{escape(sprite)}#{escape(name)}"></use></svg>')
 
 
 def init_app(app: Flask) -> None:

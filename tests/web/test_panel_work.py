@@ -173,3 +173,15 @@ def test_a_panel_translates_each_name_for_its_attributes_once(mm_client, monkeyp
     panel = act(mm_client, url, token, version(html), "do_move").get_data(as_text=True)
     assert 'aria-label="+2 cheese for Lily"' in panel and 'aria-label="−1 cheese for Filch"' in panel
     assert said and {text: n for text, n in said.items() if n > 1} == {}
+
+
+def test_a_panel_draws_each_of_its_icons_once(mm_client, monkeypatch):
+    """A Mice and Mystics panel shows some twenty icons, a few kinds of them: each kind is drawn once a request."""
+    from companion.web import render
+    url, token, html = mouse_turn(mm_client)
+    looked_up = []
+    real = render.icon_sprite
+    monkeypatch.setattr(render, "icon_sprite", lambda context: looked_up.append(1) or real(context))
+    panel = act(mm_client, url, token, version(html), "do_move").get_data(as_text=True)
+    shown = re.findall(r'<use href="[^"#]+#([a-z-]+)"', panel)
+    assert len(shown) >= 12 and len(looked_up) == len(set(shown))
