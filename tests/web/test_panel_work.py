@@ -76,7 +76,9 @@ def exceptions_raised_in(function_name: str, draw) -> int:
 def test_a_templates_dotted_name_finds_a_dicts_key_without_raising_and_catching(app):
     """`view.track` on a dict: found as the key at once (Jinja2's own lookup first tries the attribute, which
     raises AttributeError and catches it, 365 times in a Mice and Mystics panel), as Jinja2 finds it."""
-    template = app.jinja_env.from_string("{{ d.key }}|{{ d.items is callable }}|{{ o.real }}|{{ d.nothing is undefined }}")
+    template = app.jinja_env.from_string(
+        "{{ d.key }}|{{ d.items is callable }}|{{ o.real }}|{{ d.nothing is undefined }}"
+    )
     values = {"d": {"key": "value", "items": "not the method"}, "o": 3}
     with app.app_context():
         assert template.render(values) == "value|True|3|True"  # an attribute first, as Jinja2's Environment
@@ -113,7 +115,12 @@ def test_an_icon_is_drawn_without_a_macro_call(mm_client, monkeypatch):
     url, token, html = mouse_turn(mm_client)
     calls = macro_calls(monkeypatch)
     panel = act(mm_client, url, token, version(html), "do_move").get_data(as_text=True)
-    assert panel.count('<svg class="icon" aria-hidden="true" focusable="false"><use href="/static/vendor/icons-mice_mystics.svg?v=') > 10
+    assert (
+        panel.count(
+            '<svg class="icon" aria-hidden="true" focusable="false"><use href="/static/vendor/icons-mice_mystics.svg?v='
+        )
+        > 10
+    )
     assert calls["icon"] == 0
 
 
@@ -124,11 +131,13 @@ def test_an_icon_with_its_label_and_class_escaped(app):
         drawn = app.jinja_env.from_string(source).render()
     sprite = re.search(r'href="([^"#]+)#cheese"', drawn).group(1)
     assert "icons" in sprite
-    assert drawn == (f'<svg class="icon" aria-hidden="true" focusable="false"><use href="{sprite}#cheese"></use></svg>|'
-                     f'<svg class="icon x&#34;y" aria-hidden="true" focusable="false"><use href="{sprite}#history"></use>'
-                     f'</svg><span class="visually-hidden">A &lt;b&gt;:</span>|'
-                     f'<svg class="icon" aria-hidden="true" focusable="false"><use href="{sprite}#undo"></use></svg>'
-                     f'<span class="visually-hidden">Undo:</span>')
+    assert drawn == (
+        f'<svg class="icon" aria-hidden="true" focusable="false"><use href="{sprite}#cheese"></use></svg>|'
+        f'<svg class="icon x&#34;y" aria-hidden="true" focusable="false"><use href="{sprite}#history"></use>'
+        f'</svg><span class="visually-hidden">A &lt;b&gt;:</span>|'
+        f'<svg class="icon" aria-hidden="true" focusable="false"><use href="{sprite}#undo"></use></svg>'
+        f'<span class="visually-hidden">Undo:</span>'
+    )
 
 
 def test_a_next_builds_each_url_of_its_panel_once(mm_client, monkeypatch):
