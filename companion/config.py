@@ -163,7 +163,7 @@ DEFAULTS: dict[str, Any] = {
     # device taps a few times a second for a moment and a few hundred times an hour (a long Mage Knight
     # game: ~2,200 changes in an evening, all of them on one tablet at some tables); a club behind one
     # address has many tables. The hour bounds what one address can write: 6,000 changes of at most
-    # ~7 KB, ~40 MB, where one client wrote 309 MB an hour before.
+    # ~7 KB, ~40 MB.
     "ACTION_LIMIT_PER_DEVICE": "40 per 10 seconds;120 per minute",
     "ACTION_LIMIT_PER_ADDRESS": "200 per 10 seconds;600 per minute;6000 per hour",
     # Game files one address may import, counted as inflated (a file is at most IMPORT_MAX_BYTES, 32 MB):

@@ -504,7 +504,7 @@ _SNAPSHOT: dict[str, sa.Select] = {}
 
 def warm_up() -> None:
     """A worker at start: the snapshot query built and compiled by one read that finds nothing, so the
-    first device to open a game does not wait for that (40-60 ms, in a fresh process)."""
+    first device to open a game does not wait for that."""
     try:
         find_with_snapshot("-" * CODE_LENGTH)
     except GameNotFound:
