@@ -34,10 +34,10 @@ LINE_BREAKS = re.compile(r"[ \t\r]*\n[ \t\r\n]*")  # ASCII only: a no-break spac
 
 
 class CollapseLineBreaks(Extension):
-    """A template's own text with each run of whitespace that holds a line break cut to one line break: the indentation
-    and blank lines that keep a template readable are no part of what a phone downloads. A browser shows such a run
-    as one space either way; the templates hold no <pre>, <textarea> or white-space: pre, where it would show. A {%
-    trans %} block's text is trimmed (i18n.py's policy) to the same words."""
+    """A template's own text with each run of whitespace that holds a line break cut to one line break: the
+    indentation and blank lines that keep a template readable are no part of what a phone downloads. A browser
+    shows such a run as one space either way; the templates hold no <pre>, <textarea> or white-space: pre, where
+    it would show. A {% trans %} block's text is trimmed (i18n.py's policy) to the same words."""
 
     def filter_stream(self, stream: TokenStream) -> Iterator[Token]:
         for token in stream:
