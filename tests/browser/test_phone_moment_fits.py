@@ -112,6 +112,18 @@ def test_solo_preparation_spell_select_fits_the_phone_with_its_fold_open(live_se
     assert phone.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
 
 
+@pytest.mark.parametrize(("locale", "size"), [("en-US", "normal"), ("ru-RU", "normal"), ("ru-RU", "large")])
+def test_solo_preparations_spell_colour_buttons_are_all_above_the_undo_bar(live_server, device, locale, size):
+    """The Spell offer's step with the Dummy: its four colours (the Dummy's crystal) are the step's Done; in
+    Russian the fourth lay under the Undo bar (the shots of issue 42, step 5/7)."""
+    code = solo_round_two_preparation(live_server)
+    while (view := api_get(live_server, code)["view"])["current_step"] != "spell_offer":
+        api_act(live_server, code, "tick_step", {"step": view["current_step"]})
+    phone = seated_phone(device, live_server, code, "p1", locale, size)
+    for colour in ("red", "blue", "green", "white"):
+        assert_above_undo(phone, f"#mk-spell-colour button[value={colour}]")
+
+
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
 def test_lost_chapters_next_chapter_button_is_on_the_first_screen(live_server, device, locale):
     code = api_game(live_server, "mice_mystics", {**MM_PARTY, "minion_type": ["rat_warriors"],
