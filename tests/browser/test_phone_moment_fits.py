@@ -64,10 +64,14 @@ def test_four_players_source_entry_done_is_above_the_undo_bar_at_a_plus_in_russi
     ({k: v[:3] for k, v in FOUR.items()} | {"scenario": "full_cooperation"}, "ru-RU", "large"),
 ], ids=["solo-ru", "solo-ru-large", "coop-en-large", "coop-ru-large"])
 def test_end_turn_after_taken_dice_is_above_the_undo_bar(live_server, device, setup, locale, size):
-    """Two dice taken (the turn's and Mana Steal's): two dice to reroll at the table, then End turn."""
-    code = api_game(live_server, "mage_knight", {**setup, "dice_mode": "table"})
+    """Two dice taken (the turn's and Mana Steal's): two dice to reroll at the table, then End turn. A
+    cooperative game sets one tactic aside at random (1 in 6: Mana Steal): a new game until it is on offer."""
     colours = (["red", "blue", "green", "white"] * 2)[:len(setup["hero"]) + 2]
-    api_act(live_server, code, "enter_source", {"colours": colours})
+    for _ in range(40):
+        code = api_game(live_server, "mage_knight", {**setup, "dice_mode": "table"})
+        api_act(live_server, code, "enter_source", {"colours": colours})
+        if "mana_steal" in api_get(live_server, code)["view"]["tactics_available"]:
+            break
     pick_tactics(live_server, code, steal=True)
     while (view := api_get(live_server, code)["view"])["current_seat"] == "dummy":  # the Dummy's turn first
         api_act(
