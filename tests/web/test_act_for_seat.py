@@ -233,7 +233,7 @@ def test_the_live_kinds_part_is_drawn_once_per_moment_for_every_device_and_data_
         assert_folded_for(panel, acting(panel, {"pick_tactic"}), picker, name)
 
 
-@pytest.mark.parametrize("lang, step", [("en", "Act for"), ("ru", "Действовать за")])
+@pytest.mark.parametrize("lang, step", [("en", "Act for"), ("ru", "За игрока")])
 def test_mice_a_mouses_turn_is_folded_on_the_other_phones_and_a_minion_card_is_one_tap_everywhere(app, lang, step):
     table = Table(app, "mice_mystics", MM3, ["player:Anna", "player:Boris", "player:Chen"])
     owner = {"lily": "player:Anna", "nez": "player:Boris", "collin": "player:Chen"}

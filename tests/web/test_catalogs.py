@@ -87,3 +87,17 @@ def test_every_count_of_things_has_plural_forms():
     """'0 сыров', '3 кубиков': a number glued to a noun takes Russian's three forms (and English's two)."""
     single = [m.id for m in catalog("ru") if m.id and isinstance(m.id, str) and COUNTED.search(m.id)]
     assert single == []
+
+
+def test_russian_names_a_player_without_a_bare_colon_and_a_card_before_its_life():
+    """«Действовать за: Вера…», «Здоровье: Капитан Вурст (указано на карте)» read as a form's labels: a
+    player's name (typed by the group, not declined) follows «игрока»; a minion's card name comes first."""
+    ru = dict(russian_strings())
+    for message in ("Act for %(name)s…", "Undo for %(name)s…"):
+        assert "игрока %(name)s" in ru[message][0], ru[message]
+    for message in ("Life of %(card)s (on its card)", "Enter the life of %(card)s from its card",
+                    "Enter the life of %(cards)s from their cards"):
+        assert ru[message][0].startswith(("%(card)s", "%(cards)s")), ru[message]
+    stiff = [s for _, strings in russian_strings() for s in strings
+             if "за: " in s or "в бою игроков" in s]
+    assert stiff == []
