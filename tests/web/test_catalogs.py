@@ -101,3 +101,12 @@ def test_russian_names_a_player_without_a_bare_colon_and_a_card_before_its_life(
     stiff = [s for _, strings in russian_strings() for s in strings
              if "за: " in s or "в бою игроков" in s]
     assert stiff == []
+
+
+def test_a_tactics_russian_name_keeps_a_one_letter_word_with_the_next():
+    """«С сумерек» broke after «С» in Undo's line («…выбрана тактика «С / сумерек»»): a one-letter word of a
+    name quoted in running text is bound to the next by a no-break space."""
+    from companion.rules.mage_knight.tactics import TACTIC_NAMES
+    ru = dict(russian_strings())
+    loose = [ru[name][0] for name in TACTIC_NAMES.values() if re.search(r"(?:^|\s)\w ", ru[name][0])]
+    assert loose == []
