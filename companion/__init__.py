@@ -22,6 +22,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     # A path with doubled slashes is not found, rather than redirected to its merged form: werkzeug builds
     # that redirect on the Host header, which the client writes ("//x" at Host: evil.example -> evil.example).
     app.url_map.merge_slashes = False
+    from .web.render import TemplateEnvironment
+    app.jinja_environment = TemplateEnvironment  # before anything asks for app.jinja_env
     os.makedirs(app.instance_path, exist_ok=True)
 
     from . import config
@@ -38,7 +40,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     if app.config["PROXIES"]:
         from werkzeug.middleware.proxy_fix import ProxyFix
         n = app.config["PROXIES"]
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)
+        # Flask's documented way to wrap its WSGI app, which its types take for a method.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)  # type: ignore[method-assign]
 
     from . import compiled_templates, database, expiry, i18n, kinds, presence, security, watch
     database.init_app(app)
@@ -49,11 +52,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     kinds.init_app(app, app.config["GAME_KINDS"])
 
     from .web import (api, assets, body_timeout, devices, errors, forms, games, home, join, limits, live,
-                      panel_cache, pwa, turns)
+                      panel_cache, pwa, render, turns)
     limits.init_app(app)
     turns.init_app(app)
     expiry.init_app(app)
     assets.init_app(app)
+    render.init_app(app)
     watch.init_app(app)
     join.init_app(app)
     devices.init_app(app)

@@ -70,4 +70,5 @@ def announcement(code: str, token: Heard) -> str:
 
 def committed(code: str, token: Heard) -> None:
     """After the commit: wake this process's devices waiting on the game."""
-    game_moved.send(current_app._get_current_object(), code=code, token=token)
+    # Flask types current_app as the app itself, not the proxy it is.
+    game_moved.send(current_app._get_current_object(), code=code, token=token)  # type: ignore[attr-defined]

@@ -35,10 +35,9 @@ LINE_BREAKS = re.compile(r"[ \t\r]*\n[ \t\r\n]*")  # ASCII only: a no-break spac
 
 class CollapseLineBreaks(Extension):
     """A template's own text with each run of whitespace that holds a line break cut to one line break: the
-    indentation and blank lines that keep a template readable are no part of what a phone downloads (a
-    game page's first load, gzipped, 0.5 KB less). A browser shows such a run as one space either way; the
-    templates hold no <pre>, <textarea> or white-space: pre, where it would show. A {% trans %} block's
-    text is trimmed (i18n.py's policy) to the same words."""
+    indentation and blank lines that keep a template readable are no part of what a phone downloads. A browser
+    shows such a run as one space either way; the templates hold no <pre>, <textarea> or white-space: pre, where
+    it would show. A {% trans %} block's text is trimmed (i18n.py's policy) to the same words."""
 
     def filter_stream(self, stream: TokenStream) -> Iterator[Token]:
         for token in stream:
@@ -84,7 +83,8 @@ class FoldConstantGettext(Extension):
         if not autoescape:
             yield from stream
             return
-        translations = self.environment.fold_translations  # set by environment_for
+        # An attribute of our own (environment_for), as Jinja's extensions add theirs: its types cannot show it.
+        translations = self.environment.fold_translations  # type: ignore[attr-defined]
         before: Token | None = None
         window: list[Token] = []
         for token in stream:
@@ -125,7 +125,7 @@ def environment_for(app: Flask, locale: str) -> Environment:
     if environment is None:
         translations = Translations.load(str(TRANSLATIONS), [locale])
         environment = app.jinja_env.overlay(extensions=[FoldConstantGettext])
-        environment.fold_translations = translations
+        environment.fold_translations = translations  # type: ignore[attr-defined]  # (read by FoldConstantGettext)
         # Its compiled code kept apart from the other languages', and from code folded from other texts.
         keep(app, environment, locale, Path(__file__).read_bytes(),
              *(Path(path).read_bytes() for path in getattr(translations, "files", ())))
@@ -134,7 +134,8 @@ def environment_for(app: Flask, locale: str) -> Environment:
 
 
 def current_environment() -> Environment:
-    return environment_for(current_app._get_current_object(), current_language())
+    # Flask types current_app as the app itself, not the proxy it is.
+    return environment_for(current_app._get_current_object(), current_language())  # type: ignore[attr-defined]
 
 
 def compile_all(app: Flask) -> None:

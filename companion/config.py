@@ -5,6 +5,7 @@ import os
 import secrets
 import tempfile
 from pathlib import Path
+from typing import Any
 
 
 def secret_key(instance_path: str) -> str:
@@ -92,7 +93,7 @@ def sqlalchemy_url(url: str) -> str:
     return url
 
 
-DEFAULTS = {
+DEFAULTS: dict[str, Any] = {
     # Tokens must outlive the longest game night: they are tied to the session, not to a clock.
     "WTF_CSRF_TIME_LIMIT": None,
     "WTF_CSRF_SSL_STRICT": False,  # plain http on a home LAN has no Referer guarantees
@@ -162,7 +163,7 @@ DEFAULTS = {
     # device taps a few times a second for a moment and a few hundred times an hour (a long Mage Knight
     # game: ~2,200 changes in an evening, all of them on one tablet at some tables); a club behind one
     # address has many tables. The hour bounds what one address can write: 6,000 changes of at most
-    # ~7 KB, ~40 MB, where one client wrote 309 MB an hour before.
+    # ~7 KB, ~40 MB.
     "ACTION_LIMIT_PER_DEVICE": "40 per 10 seconds;120 per minute",
     "ACTION_LIMIT_PER_ADDRESS": "200 per 10 seconds;600 per minute;6000 per hour",
     # Game files one address may import, counted as inflated (a file is at most IMPORT_MAX_BYTES, 32 MB):

@@ -133,6 +133,7 @@ def warm_up(app: Flask) -> None:
             return  # SQLite's connections are file handles
         probe = sa.union_all(*(sa.select(sa.literal(1)).where(column == -1)
                                for column in (Game.id, Event.game_id, Seat.game_id)))
+        assert isinstance(engine.pool, sa.pool.QueuePool)  # init_app's pool_size: SQLAlchemy's default pool
         opened = [engine.connect() for _ in range(engine.pool.size())]
         try:
             for connection in opened:

@@ -21,7 +21,7 @@ babel = Babel()
 def select_locale() -> str:
     languages = current_app.config["LANGUAGES"]
     chosen = request.cookies.get(LANG_COOKIE)
-    if chosen in languages:
+    if chosen is not None and chosen in languages:
         return chosen
     return request.accept_languages.best_match(languages) or languages[0]
 
@@ -114,7 +114,7 @@ def _template_gettext(context: Context, string: str, **variables: Any) -> str:
         text = Markup(text)
     if not variables and "%" not in text:
         return text  # what formatting would give back: most strings have no placeholder
-    return text % variables  # always a format string, as Jinja's own: "%%" is "%", values escaped
+    return _filled(text, variables)  # always a format string, as Jinja's own: "%%" is "%", values escaped
 
 
 @pass_context
@@ -123,7 +123,19 @@ def _template_ngettext(context: Context, singular: str, plural: str, num: int, *
     text = _translations().ungettext(singular, plural, num)
     if context.eval_ctx.autoescape:
         text = Markup(text)
-    return text % variables
+    return _filled(text, variables)
+
+
+def _filled(text: str, variables: dict[str, Any]) -> str:
+    """`text % variables`, as Markup's % fills markup (each value escaped, a number as it is), without the helper
+    object Markup wraps around each value (a third of a panel's translating): the values escaped first."""
+    if not isinstance(text, Markup):
+        return text % variables
+    try:
+        return Markup(str.__mod__(text, {name: value if isinstance(value, (int, float)) else escape(value)
+                                         for name, value in variables.items()}))
+    except TypeError:  # a number given as text for %d, say: Markup's % reads it
+        return text % variables
 
 
 def init_app(app: Flask) -> None:
@@ -131,7 +143,8 @@ def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale,
                    default_translation_directories=str(TRANSLATIONS))
     app.jinja_env.add_extension("jinja2.ext.i18n")
-    app.jinja_env.install_gettext_callables(_gettext, _ngettext, newstyle=True)
+    # jinja2.ext.i18n adds this method to the environment (Environment.extend), which Jinja's types cannot show.
+    app.jinja_env.install_gettext_callables(_gettext, _ngettext, newstyle=True)  # type: ignore[attr-defined]
     app.jinja_env.globals.update(gettext=_template_gettext, ngettext=_template_ngettext, _=_template_gettext)
     # In a page's text, a message's names are isolated (translate_html); in an attribute, plain (t_text).
     app.jinja_env.globals.update(t=translate_html, t_text=translate)

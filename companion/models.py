@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from datetime import datetime, UTC
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
@@ -16,12 +16,17 @@ class Base(so.DeclarativeBase):
 # Objects stay readable after commit: the store updates them itself instead of re-reading the row.
 db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 
+if TYPE_CHECKING:
+    Model = Base  # db.Model, made at run time from Base: a type checker sees no class in an attribute
+else:
+    Model = db.Model
+
 
 def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class Game(db.Model):
+class Game(Model):
     id: so.Mapped[int] = so.mapped_column(primary_key=True)
     code: so.Mapped[str] = so.mapped_column(sa.String(8), unique=True, index=True)
     kind: so.Mapped[str] = so.mapped_column(sa.String(32))
@@ -38,9 +43,12 @@ class Game(db.Model):
     # Deleted games wait DELETED_KEEP_DAYS to be restored (by the devices that had them), then are purged.
     deleted_at: so.Mapped[datetime | None] = so.mapped_column(default=None)
     deleted_by: so.Mapped[str | None] = so.mapped_column(sa.String(32), default=None)
+    if TYPE_CHECKING:
+        __table__: ClassVar[sa.Table]  # a class mapped to a table (SQLAlchemy types any FromClause)
+        last_change: Event  # not a column: the event this request just wrote (store._commit_change)
 
 
-class Event(db.Model):
+class Event(Model):
     """One change: what was done, by which device, and the state before it (what undo restores)."""
 
     __table_args__ = (sa.UniqueConstraint("game_id", "seq"),)
@@ -63,16 +71,18 @@ class Event(db.Model):
     # The seq an undo would reverse once this event is the latest: the multi-level undo stack,
     # kept with each event so finding the next undo is one indexed lookup.
     undo_next: so.Mapped[int | None] = so.mapped_column(default=None)
+    if TYPE_CHECKING:
+        __table__: ClassVar[sa.Table]
 
 
-class Device(db.Model):
+class Device(Model):
     """A browser, known by its cookie; the label is what other devices see ("Anna's phone")."""
 
     id: so.Mapped[str] = so.mapped_column(sa.String(32), primary_key=True)
     label: so.Mapped[str] = so.mapped_column(sa.String(40), default="")
 
 
-class Presence(db.Model):
+class Presence(Model):
     """When a device last looked at a game: the roster of connected devices and "recent games"."""
 
     game_id: so.Mapped[int] = so.mapped_column(sa.ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
@@ -80,7 +90,7 @@ class Presence(db.Model):
     last_seen: so.Mapped[datetime] = so.mapped_column(default=utcnow, index=True)
 
 
-class Seat(db.Model):
+class Seat(Model):
     """A phone holding a seat of a game (a Mage Knight player, a Mice and Mystics player or mouse)."""
 
     __table_args__ = (sa.UniqueConstraint("game_id", "device_id"),)

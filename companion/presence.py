@@ -69,8 +69,8 @@ class PresenceBuffer:
 
 
 def _write(rows: dict[tuple[int, str], datetime]) -> None:
-    # One statement, compiled once and run for every row: built with the rows in it, each batch was
-    # compiled anew while holding SQLite's write lock (10–36 ms under load, every tap waiting behind it).
+    # One statement, compiled once and run for every row: built with the rows in it, each batch would be
+    # compiled anew while holding SQLite's write lock, every tap waiting behind it.
     insert = sqlite_insert if db.session.get_bind().dialect.name == "sqlite" else postgresql_insert
     statement = insert(Presence)
     statement = statement.on_conflict_do_update(index_elements=["game_id", "device_id"],

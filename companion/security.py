@@ -7,6 +7,7 @@ from flask import Flask, Response, current_app, has_request_context, request, se
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect, generate_csrf
 from markupsafe import Markup
+from werkzeug.wrappers import Response as AnyResponse
 
 csrf = CSRFProtect()
 
@@ -41,7 +42,7 @@ def over_https() -> bool:
     return request.is_secure or current_app.config.get("PUBLIC_URL", "").lower().startswith("https://")
 
 
-def set_cookie(response: Response, name: str, value: str, max_age: int) -> None:
+def set_cookie(response: AnyResponse, name: str, value: str, max_age: int) -> None:
     """Every cookie of the app's own: out of scripts' reach, not sent by other sites' forms, and over https
     Secure (never sent over plain http, where it could be read on the way)."""
     response.set_cookie(name, value, max_age=max_age, httponly=True, samesite="Lax",

@@ -71,7 +71,7 @@ def start_server(database_url: str, port: int | None = None, app: str = "compani
         log = open(log_file, "ab") if log_file else subprocess.DEVNULL
         server = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", str(CONFIG), app], cwd=ROOT,
                                   env=environment, stdout=log, stderr=log, pass_fds=(listener.fileno(),))
-        if log_file:
+        if not isinstance(log, int):
             log.close()  # the server holds its own copy
     finally:
         listener.close()  # gunicorn holds its own

@@ -16,7 +16,7 @@ import random
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 from collections.abc import Callable, Mapping
 
 import sqlalchemy as sa
@@ -71,6 +71,9 @@ class TapCameTwice(StaleVersion):
 class TapNoLongerApplies(StaleVersion):
     """The changes since the version the tap was made on were this device's own earlier taps, and this tap
     does not apply to the game as they left it: nothing was applied."""
+
+
+Refusal = RuleError | StaleVersion  # why a page's tap was not made (Snapshot.refused)
 
 
 # A page's taps made on one version before their answers came: how many of the device's own changes a tap
@@ -220,6 +223,7 @@ def undo(game: Game, seen_version: int, device: DeviceRef, target: Event | None 
                                                  "params": {"label": target.label}},
                   notices=[], state_before=game.state, undoes_seq=target.seq,
                   undo_next=_undo_next_before(game.id, target.seq))
+    assert target.state_before is not None  # every change keeps the state before it
     _commit_change(game, seen_version, target.state_before, event, device)
     return event
 
@@ -252,7 +256,7 @@ def _commit_change(game: Game, seen_version: int, new_state: dict, event: Event,
                 **row, "announced": changes.announcement(game.code, token),
                 **{f"event_{name}": getattr(event, name) for name in EVENT_COLUMNS}}).all()) == 1
         else:
-            moved = db.session.execute(_moved(), row).rowcount == 1
+            moved = _rowcount(db.session.execute(_moved(), row)) == 1
             if moved:
                 db.session.add(event)
         if _committed_itself():
@@ -270,6 +274,12 @@ def _commit_change(game: Game, seen_version: int, new_state: dict, event: Event,
     set_committed_value(game, "version", seen_version + 1)
     set_committed_value(game, "updated_at", now)
     changes.committed(game.code, token)
+
+
+def _rowcount(result: sa.Result[Any]) -> int:
+    """The rows an UPDATE or DELETE matched: its result is a CursorResult, which Session.execute's types do
+    not say."""
+    return cast(sa.CursorResult[Any], result).rowcount
 
 
 EVENT_COLUMNS = ("game_id", "seq", "action", "params", "label", "notices", "device_id", "device_label", "at",
@@ -331,10 +341,10 @@ class Snapshot:
     seating: dict[str, tuple[str, str]]
     connected: list[tuple[str, str]] | None = None
     may_delete: bool = False  # (a whole page) the device it is shown to may delete the game
-    refused: Exception | None = None  # why the change a device asked for was not made (page_action, page_undo)
+    refused: Refusal | None = None  # why the change a device asked for was not made (page_action, page_undo)
 
 
-def snapshot(game: Game, seen_by: str | None = None, roster: bool = False, refused: Exception | None = None
+def snapshot(game: Game, seen_by: str | None = None, roster: bool = False, refused: Refusal | None = None
              ) -> Snapshot:
     """The game in hand (just changed, say) with what its screen shows; `seen_by`: the device it is
     shown to (its presence noted); `roster`: with the devices connected (a whole page)."""
@@ -344,7 +354,7 @@ def snapshot(game: Game, seen_by: str | None = None, roster: bool = False, refus
     return shot
 
 
-def _snapshot(game: Game, device_id: str | None, roster: bool, refused: Exception | None) -> Snapshot:
+def _snapshot(game: Game, device_id: str | None, roster: bool, refused: Refusal | None) -> Snapshot:
     latest = latest_event(game)
     return Snapshot(game, kind_of(game), latest, undo_target(game, latest), seating(game),
                     *_roster(game, device_id, roster), refused=refused)
@@ -454,7 +464,7 @@ def _stale(stale: StaleVersion, device: DeviceRef, seen_version: int, same: Call
     return TapCameTwice(stale.game) if any(same(event) for event in since) else stale
 
 
-def _answer(game: Game, device: DeviceRef, refused: Exception | None, whole_page: bool) -> Snapshot | None:
+def _answer(game: Game, device: DeviceRef, refused: Refusal | None, whole_page: bool) -> Snapshot | None:
     if refused is None and whole_page:
         return None
     # The device's presence is not noted here: its page's stream notes it as it hears of the change.
@@ -494,7 +504,7 @@ _SNAPSHOT: dict[str, sa.Select] = {}
 
 def warm_up() -> None:
     """A worker at start: the snapshot query built and compiled by one read that finds nothing, so the
-    first device to open a game does not wait for that (40-60 ms, in a fresh process)."""
+    first device to open a game does not wait for that."""
     try:
         find_with_snapshot("-" * CODE_LENGTH)
     except GameNotFound:
@@ -707,6 +717,7 @@ def restore(game: Game) -> None:
 
 
 def restore_until(game: Game, keep: timedelta) -> datetime:
+    assert game.deleted_at is not None  # asked of a deleted game
     return game.deleted_at + keep
 
 
@@ -781,7 +792,8 @@ def seating(game: Game) -> dict[str, tuple[str, str]]:
 
 def seats_by_device(game_id: int) -> dict[str, str]:
     """device id -> the seat it holds in this game."""
-    return dict(db.session.execute(sa.select(Seat.device_id, Seat.seat_id).where(Seat.game_id == game_id)).all())
+    query = sa.select(Seat.device_id, Seat.seat_id).where(Seat.game_id == game_id)
+    return dict(db.session.execute(query).tuples().all())
 
 
 def take_seat(game: Game, seat_id: str, device_id: str, take_over: bool = False) -> None:
@@ -814,7 +826,7 @@ def _take_seat(game: Game, seat_id: str, device_id: str, take_over: bool) -> Non
 
 def release_seat(game: Game, device_id: str) -> None:
     with one_writer():
-        if db.session.execute(sa.delete(Seat).where(Seat.game_id == game.id, Seat.device_id == device_id)).rowcount:
+        if _rowcount(db.session.execute(sa.delete(Seat).where(Seat.game_id == game.id, Seat.device_id == device_id))):
             _bump_seating(game)
         else:
             db.session.rollback()

@@ -7,8 +7,8 @@ rules stay free of Flask while every message still reaches Russian players in Ru
 """
 from __future__ import annotations
 
-import copy
 import math
+import pickle
 import random
 import re
 from dataclasses import dataclass, field
@@ -98,6 +98,8 @@ MAX_SHOWN_VALUE = MAX_PARAM_TEXT  # a message's text values come from params or 
 
 def fill(template: str, values: Mapping[str, str]) -> str:
     """`template` with each `{name}` replaced by its value; any other brace stays as it is."""
+    if "{" not in template:
+        return template  # most texts drawn are names and words with nothing to fill in
     return PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
 
 
@@ -378,13 +380,19 @@ class GameKind:
         return None
 
 
+def copied(state: Any) -> Any:
+    """A deep copy of a state (plain data), as copy.deepcopy makes it, shared parts still shared; made by
+    pickle, which copies such data four times quicker."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+
+
 def dispatch(actions: Mapping[str, Action], state: dict, action: str,
              params: Mapping[str, Any], rng: random.Random) -> Outcome:
     """Run `actions[action]` on a deep copy of the state, so the caller's state is never touched."""
     handler = actions.get(action)
     if handler is None:
         raise BadParams(N_("Unknown action: {action}"), action=str(action)[:40])
-    return handler(copy.deepcopy(state), params, rng)
+    return handler(copied(state), params, rng)
 
 
 WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")

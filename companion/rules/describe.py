@@ -138,7 +138,7 @@ def summary(action: Callable) -> str:
 
 
 @cache
-def _tree(func: Callable) -> ast.FunctionDef | None:
+def _tree(func: Callable) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     try:
         node = ast.parse(textwrap.dedent(inspect.getsource(func))).body[0]
     except (OSError, TypeError, SyntaxError, IndexError):
@@ -240,6 +240,7 @@ def _helper_schema(helper: str, call: ast.Call, scope: dict) -> dict:
     if helper == "param_bool":
         return dict(FLAG)
     args = {k.arg: k.value for k in call.keywords if k.arg}
+    schema: dict[str, Any]
     if helper == "param_int":
         schema = dict(WHOLE)
         for i, bound in ((2, "lo"), (3, "hi")):
@@ -264,7 +265,7 @@ SAFE_NODES = (ast.Expression, ast.Name, ast.Attribute, ast.Load, ast.Constant, a
 SAFE_CALLS = {"list", "tuple", "sorted"}
 
 
-def _value(node: ast.AST, scope: dict) -> Any:
+def _value(node: ast.expr, scope: dict) -> Any:
     """The value of a constant expression (a literal, a module-level name, `-MAX`), or None."""
     expression = ast.Expression(node)
     if not all(isinstance(n, SAFE_NODES) for n in ast.walk(expression)) or any(

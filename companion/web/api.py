@@ -175,8 +175,12 @@ def export(code: str):
 def import_game():
     raw = request_bytes(current_app.config["IMPORT_MAX_BYTES"])
     limits.spend_on_import(len(raw))
-    game = store.import_game(body(raw), render=lambda game: (draw_every_page(game), game_json(game)),
-                             created_by=devices.current().id)
+
+    def render(game: Game) -> None:
+        draw_every_page(game)
+        game_json(game)
+
+    game = store.import_game(body(raw), render=render, created_by=devices.current().id)
     return jsonify(game_json(game)), 201
 
 

@@ -17,6 +17,13 @@ from .. import game_icons
 from ..rules.base import GameKind
 
 
+def static_folder() -> str:
+    """The app's static folder (Flask's types allow an app none; this one always has it)."""
+    folder = current_app.static_folder
+    assert folder is not None
+    return folder
+
+
 @lru_cache(maxsize=256)
 def _digest(path: str, mtime: float) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
@@ -47,12 +54,12 @@ def style_sheets(context: Context, screen: bool = False) -> list[str]:
     none of Mice and Mystics' rules, nor the group screen's."""
     kind = page_kind(context)
     names = ["app", kind, *(["screen", kind and f"{kind}_screen"] if screen else [])]
-    folder = Path(current_app.static_folder) / "vendor" / "css"
+    folder = Path(static_folder()) / "vendor" / "css"
     return [asset_url(f"vendor/css/{name}.css") for name in names if name and (folder / f"{name}.css").exists()]
 
 
 def asset_url(filename: str) -> str:
-    path = Path(current_app.static_folder) / filename
+    path = Path(static_folder()) / filename
     try:
         version = _digest(str(path), path.stat().st_mtime)
     except FileNotFoundError:
@@ -76,7 +83,8 @@ def gzip_static(response: Response) -> Response:
             or response.mimetype not in COMPRESSIBLE
             or "gzip" not in request.headers.get("Accept-Encoding", "")):
         return response
-    path = safe_join(current_app.static_folder, request.view_args["filename"])
+    assert request.view_args is not None  # the static route's
+    path = safe_join(static_folder(), request.view_args["filename"])
     if path is None:
         return response
     response.close()  # the file send_file opened: we answer with the cached gzip bytes instead

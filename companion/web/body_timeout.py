@@ -59,4 +59,6 @@ class _TimedInput:
 
 
 def init_app(app: Flask) -> None:
-    app.wsgi_app = BoundedBody(app.wsgi_app, app.config["BODY_READ_SECONDS"], app.config["BODY_BYTES_PER_SECOND"])
+    # Flask's documented way to wrap its WSGI app, which its types take for a method.
+    app.wsgi_app = BoundedBody(  # type: ignore[method-assign]
+        app.wsgi_app, app.config["BODY_READ_SECONDS"], app.config["BODY_BYTES_PER_SECOND"])

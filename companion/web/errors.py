@@ -119,7 +119,8 @@ def init_app(app: Flask) -> None:
                     405: _("That is not how this page is used. Nothing was changed."),
                     408: _("The request arrived too slowly. Nothing was changed."),
                     429: _("Too many tries from this device. Wait a while and try again.")}
-        message = error.description if status == 429 and said_why(error) else messages.get(status, error.name)
+        why = error.description if status == 429 and said_why(error) else None
+        message = why if why is not None else messages.get(status, error.name)
         headers = {}
         wait = retry_after(error) if isinstance(error, TooManyRequests) else None
         if wait:

@@ -34,7 +34,8 @@ def seats_context(game: Game, kind, held: dict[str, tuple[str, str]]) -> dict:
     moment_seat = kind.moment_seat(game.state) if seats else None
     return {"seats": seats, "my_seat": mine,
             "my_status": kind.seat_status(game.state, mine["id"]) if mine else None,
-            "for_seat": another_seats_moment(kind, game.state, mine and mine["id"]), "moment_seat": moment_seat,
+            "for_seat": another_seats_moment(kind, game.state, mine["id"] if mine else None),
+            "moment_seat": moment_seat,
             "moment_seat_name": next((s["name"] for s in seats if s["id"] == moment_seat), ""),
             "act_step": {"inside": False}}  # macros.html `act_for`: drawing its controls now
 
@@ -226,6 +227,7 @@ def refused_form(bad: BadForm):
     if request.method != "POST":
         return error_response(400, str(bad))
     try:
+        assert request.view_args is not None  # the blueprint's routes all name their game
         shot = store.find_with_snapshot(request.view_args["code"], devices.current().id, roster=not is_htmx())
     except store.GameNotFound as missing:
         return current_app.handle_user_exception(missing)  # 404 or 410, as for any other request
@@ -242,7 +244,7 @@ def answer(code: str, shot: store.Snapshot | None, undone: bool = False):
     return show_game(shot, status, error=error)
 
 
-def refusal(refused: Exception, undone: bool) -> tuple[int, Text]:
+def refusal(refused: store.Refusal, undone: bool) -> tuple[int, Text]:
     """The status and the players' message (the page translates it) for a tap the game did not take."""
     if isinstance(refused, store.TapCameTwice):
         return 409, Text(N_("That tap came twice: it undid one change. This is the game now.") if undone

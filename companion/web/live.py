@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import time
 from contextlib import ExitStack
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from flask import Blueprint, Response, abort, current_app, g, jsonify, request, stream_with_context
 from flask_babel import gettext as _
@@ -111,20 +111,19 @@ def event_stream(code: str, seen: str | None, moved: Moved, beat: str = ": beat\
         place.close()
         raise store.GameNotFound(code)
     game_id, current = row.id, row.token
-    seen = str(current.version) if seen is None else seen
+    seen_now = str(current.version) if seen is None else seen
     store.touch_presence(game_id, g.device_id)
     db.session.close()  # no connection held while the stream is open
     every, lifetime = current_app.config["LIVE_BEAT_SECONDS"], current_app.config["LIVE_STREAM_SECONDS"]
     device = g.device_id
 
-    @stream_with_context
-    def events():
-        nonlocal seen, current
+    def events() -> Iterator[str]:
+        nonlocal seen_now, current
         with place:  # the place is given back when the stream ends or the device goes away
             yield "retry: 1000\n\n"
             ends = time.monotonic() + lifetime
             while time.monotonic() < ends:
-                token: Heard | None = current if not same(current, seen) else wait_on(seen, current, every)
+                token: Heard | None = current if not same(current, seen_now) else wait_on(seen_now, current, every)
                 # A beat or a change: the device is there (presence.py notes it at most every few seconds).
                 store.touch_presence(game_id, device)
                 if token is None:
@@ -133,11 +132,11 @@ def event_stream(code: str, seen: str | None, moved: Moved, beat: str = ": beat\
                     yield "event: gone\ndata: \n\n"
                     return
                 elif isinstance(token, LiveToken):
-                    told, seen = moved(row, token)
+                    told, seen_now = moved(row, token)
                     current = token
                     yield from told
 
-    response = Response(events(), mimetype="text/event-stream",
+    response = Response(stream_with_context(events()), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
     response.call_on_close(place.close)  # also when the stream is closed before its first event
     return response

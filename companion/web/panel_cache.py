@@ -59,7 +59,9 @@ class Panel:
     __slots__ = ("html", "view", "etag", "_gzip", "_event")
 
     def __init__(self, html: str, view: str, etag: str):
-        self.html, self.view, self.etag, self._gzip, self._event = html, view, etag, None, None
+        self.html, self.view, self.etag = html, view, etag
+        self._gzip: bytes | None = None
+        self._event: str | None = None
 
     def gzipped(self) -> bytes:
         if self._gzip is None:

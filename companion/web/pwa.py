@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 
 from .. import bundles, game_icons
 from ..i18n import current_language
-from .assets import asset_url
+from .assets import asset_url, static_folder
 
 bp = Blueprint("pwa", __name__)
 
@@ -65,6 +65,7 @@ def shell_urls() -> list[str]:
 
 def _templates_digest() -> str:
     """The offline page's templates: a change to them must refresh the precached page too."""
+    assert current_app.template_folder is not None  # the app's templates/
     folder = Path(current_app.template_folder)
     digest = hashlib.sha256()
     for name in ("base.html", "offline.html"):
@@ -76,7 +77,7 @@ def _templates_digest() -> str:
 def service_worker():
     urls = shell_urls()
     build = hashlib.sha256((json.dumps(urls) + _templates_digest()).encode()).hexdigest()[:12]
-    source = (Path(current_app.static_folder) / "js" / "sw.js").read_text(encoding="utf-8")
+    source = (Path(static_folder()) / "js" / "sw.js").read_text(encoding="utf-8")
     shell = json.dumps({"build": build, "urls": urls})
     script = _SHELL_SLOT.sub(lambda _match: shell, source, count=1)
     return Response(script, mimetype="text/javascript",

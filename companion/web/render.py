@@ -9,14 +9,61 @@ from typing import Any
 from collections.abc import Iterable
 
 import gevent
-from flask import current_app, render_template
+from flask import Flask, current_app, g, render_template
+from flask.templating import Environment as FlaskEnvironment
 from gevent import monkey
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from jinja2_fragments.flask import render_block
+from markupsafe import Markup, escape
 
 from ..compiled_templates import current_environment
 from ..security import fragment
+from .assets import icon_sprite, page_kind
 
 SLICE = 0.001  # seconds of drawing before the process's other requests get their turn
+
+_NOT_FOUND = object()
+
+
+class TemplateEnvironment(FlaskEnvironment):
+    """Flask's template environment, whose `a.b` finds a dict's key without raising and catching an
+    AttributeError first (the rules' views are dicts: a panel looks up hundreds of their keys). The same
+    lookup as Jinja2's: the attribute first, then the item, else undefined."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        found = getattr(obj, attribute, _NOT_FOUND)
+        if found is not _NOT_FOUND:
+            return found
+        try:
+            return obj[attribute]
+        except (TypeError, LookupError, AttributeError):
+            return self.undefined(obj=obj, name=attribute)
+
+
+@pass_context
+def sprite_icon(context: Context, name: str, label: Any = None, **options: Any) -> Markup:
+    """macros.html's `icon` (name, label=none, class=""): a function, not a macro, and an icon without a label
+    drawn once per request and game kind: a panel draws dozens, most of them the same few."""
+    css = options.get("class")
+    if label:
+        return _icon(icon_sprite(context), name, css) + Markup(f'<span class="visually-hidden">{escape(label)}</span>')
+    key = (page_kind(context), name, css)
+    drawn = g.setdefault("icons_drawn", {})
+    found = drawn.get(key)
+    if found is None:
+        found = drawn[key] = _icon(icon_sprite(context), name, css)
+    return found
+
+
+def _icon(sprite: str, name: str, css: str | None) -> Markup:
+    css_part = escape(" " + css) if css else ""
+    return Markup(f'<svg class="icon{css_part}" aria-hidden="true" focusable="false">'
+                  f'<use href="{escape(sprite)}#{escape(name)}"></use></svg>')
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals["sprite_icon"] = sprite_icon
 
 
 def give_way() -> None:

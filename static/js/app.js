@@ -347,6 +347,7 @@
     var line = p.querySelector("[data-announce]");
     return line ? line.textContent : "";
   }
+  var refusalShown = false;  // this swap brought this device's refusal into view (noticeMoment leaves it be)
   var keptInPlace = false;  // the answer left the tapped control where it was (noticeMoment leaves it be)
   var askedBefore = false;
   var versionBefore = 0;
@@ -418,6 +419,9 @@
     // Every line of it, below the chrome (the page's scroll-padding-top keeps it clear of the chrome).
     var refused = p.querySelector(".notice.error");
     if (refused && ownTap && !wholly(refused)) { refused.scrollIntoView({ block: "start" }); }
+    // The same answer may make it this phone's moment (the refused tap was for the seat whose pick came
+    // before): the refusal stays where it was brought, its moment below it (noticeMoment does not scroll).
+    refusalShown = !!(refused && ownTap);
     if (!ownTap || ask || refused) { return; }
     // This device's tap applied: its last-change line says so, and the next moment starts on the screen.
     // The page was scrolled down to the tap (a long form, the foot of the list): when the moment's head
@@ -462,7 +466,9 @@
     var said = false;
     var kept = keptInPlace;
     keptInPlace = false;
-    if (lastMoment && now && momentInView && cue === lastCue && !kept) {
+    var refusal = refusalShown;  // read first, whatever the tap said: the refusal is what to see
+    refusalShown = false;
+    if (lastMoment && now && momentInView && cue === lastCue && !kept && !refusal) {
       // Still its moment and it was being looked at: a change above it (a note, a line) must not push it
       // partly off the screen.
       var box = banner.getBoundingClientRect();
@@ -474,7 +480,7 @@
       // Its moment is its first screen, wherever the page was scrolled; at the top of the page already
       // (the chrome and the last change above it), it stays put: the chrome says whose moment it is too.
       var top = banner.getBoundingClientRect().top;
-      if (top < viewTop() || top > window.innerHeight / 4) { banner.scrollIntoView({ block: "start" }); }
+      if (!refusal && (top < viewTop() || top > window.innerHeight / 4)) { banner.scrollIntoView({ block: "start" }); }
       // A phone buzzes only once it was touched (before that the browser refuses it, and says so in the console).
       var touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
       if (navigator.vibrate && touched) { navigator.vibrate([200, 100, 200]); }

@@ -9,9 +9,17 @@
       control.setCustomValidity(control.dataset.invalidText);
     }
   }, true);
+  function clear(control) {
+    if (control.dataset && control.dataset.invalidText) { control.setCustomValidity(""); }
+  }
+  // A radio group's check sits on its first radio: tapping any radio of the group clears it.
   function changed(event) {
     var control = event.target;
-    if (control.dataset && control.dataset.invalidText) { control.setCustomValidity(""); }
+    clear(control);
+    if (control.type === "radio" && control.form && control.name) {
+      var group = control.form.elements.namedItem(control.name);
+      if (group && group.length) { Array.prototype.forEach.call(group, clear); }
+    }
   }
   document.addEventListener("input", changed, true);
   document.addEventListener("change", changed, true);

@@ -15,7 +15,7 @@ MK = {"player_name": ["Anna", "Boris", "Chen"], "hero": ["tovak", "goldyx", "nor
 MM = {"mouse": ["lily", "nez", "collin"], "controller": ["Anna", "Boris", "Chen"],
       "minion_type": ["rat_warriors"], "minion_count": [2]}
 WORDS = {"en-US": {"act_for": "Act for", "watch": "Just watching", "undo_for": "Undo for"},
-         "ru-RU": {"act_for": "Действовать за", "watch": "Просто смотрю", "undo_for": "Отменить за"}}
+         "ru-RU": {"act_for": "За игрока", "watch": "Просто смотрю", "undo_for": "Отменить за игрока"}}
 
 
 @pytest.fixture

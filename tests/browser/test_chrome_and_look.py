@@ -231,7 +231,7 @@ def test_a_long_last_change_is_cut_but_never_its_notes_count(live_server, phones
 @pytest.mark.parametrize("size", ["normal", "large"])
 def test_the_undo_bar_says_its_change_whole_in_russian(live_server, phones, size):
     """Issue 23 saw Undo's label cut with "…" in Russian on every change; the walk of 2026-12-04 still saw
-    "Отменить за: Anna…" beside "Anna: ход…". On the phone that made the change and on a waiting one, at A and
+    "Отменить за игрока Anna…" beside "Anna: ход…". On the phone that made the change and on a waiting one, at A and
     A+, nothing in the Undo bar is cut (the step named "… for Anna" says the change whole when opened)."""
     code = api_game(live_server, "mage_knight", MK_SETUP)
     picker = api_get(live_server, code)["view"]["pick_queue"][0]

@@ -43,7 +43,8 @@ FITS = """(selectors) => {
         problems.push(`${selector} "${el.textContent.trim().slice(0, 30)}" out of view: ${JSON.stringify(box)}`);
       if (join && !side.contains(el) && box.bottom > join.top + 0.5 && box.top < join.bottom - 0.5
           && box.right > join.left + 0.5 && box.left < join.right - 0.5)
-        problems.push(`${selector} "${el.textContent.trim().slice(0, 30)}" under the join code: ${JSON.stringify(box)}`);
+        problems.push(`${selector} "${el.textContent.trim().slice(0, 30)}" under the join code: `
+                      + JSON.stringify(box));
     }
   }
   return problems;

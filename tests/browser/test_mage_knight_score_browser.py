@@ -139,7 +139,7 @@ def test_mk_sco_the_final_result_comes_first_and_no_cell_of_the_score_table_wrap
 
 THREE = {"player_name": ["Anna", "Boris", "Chen"], "hero": ["tovak", "goldyx", "norowas"],
          "scenario": "full_conquest", "dice_mode": "app"}
-ACT_FOR_ANNA = {"en-US": "Act for Anna…", "ru-RU": "Действовать за: Anna…"}
+ACT_FOR_ANNA = {"en-US": "Act for Anna…", "ru-RU": "За игрока Anna…"}
 VISIBLE = "es => es.filter(e => e.checkVisibility()).length"
 
 

@@ -64,10 +64,14 @@ def test_four_players_source_entry_done_is_above_the_undo_bar_at_a_plus_in_russi
     ({k: v[:3] for k, v in FOUR.items()} | {"scenario": "full_cooperation"}, "ru-RU", "large"),
 ], ids=["solo-ru", "solo-ru-large", "coop-en-large", "coop-ru-large"])
 def test_end_turn_after_taken_dice_is_above_the_undo_bar(live_server, device, setup, locale, size):
-    """Two dice taken (the turn's and Mana Steal's): two dice to reroll at the table, then End turn."""
-    code = api_game(live_server, "mage_knight", {**setup, "dice_mode": "table"})
+    """Two dice taken (the turn's and Mana Steal's): two dice to reroll at the table, then End turn. A
+    cooperative game sets one tactic aside at random (1 in 6: Mana Steal): a new game until it is on offer."""
     colours = (["red", "blue", "green", "white"] * 2)[:len(setup["hero"]) + 2]
-    api_act(live_server, code, "enter_source", {"colours": colours})
+    for _ in range(40):
+        code = api_game(live_server, "mage_knight", {**setup, "dice_mode": "table"})
+        api_act(live_server, code, "enter_source", {"colours": colours})
+        if "mana_steal" in api_get(live_server, code)["view"]["tactics_available"]:
+            break
     pick_tactics(live_server, code, steal=True)
     while (view := api_get(live_server, code)["view"])["current_seat"] == "dummy":  # the Dummy's turn first
         api_act(
@@ -110,6 +114,18 @@ def test_solo_preparation_spell_select_fits_the_phone_with_its_fold_open(live_se
     box = select.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
     assert phone.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+@pytest.mark.parametrize(("locale", "size"), [("en-US", "normal"), ("ru-RU", "normal"), ("ru-RU", "large")])
+def test_solo_preparations_spell_colour_buttons_are_all_above_the_undo_bar(live_server, device, locale, size):
+    """The Spell offer's step with the Dummy: its four colours (the Dummy's crystal) are the step's Done; in
+    Russian the fourth lay under the Undo bar (the shots of issue 42, step 5/7)."""
+    code = solo_round_two_preparation(live_server)
+    while (view := api_get(live_server, code)["view"])["current_step"] != "spell_offer":
+        api_act(live_server, code, "tick_step", {"step": view["current_step"]})
+    phone = seated_phone(device, live_server, code, "p1", locale, size)
+    for colour in ("red", "blue", "green", "white"):
+        assert_above_undo(phone, f"#mk-spell-colour button[value={colour}]")
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])

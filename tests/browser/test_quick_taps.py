@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import urllib.request
 
+import pytest
+
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PATIENCE_MS, PHONE, api_act, api_game, api_get
@@ -151,3 +153,50 @@ def test_a_refused_tap_is_read_whole_below_the_chrome(browser, live_server):
         assert top, "the refusal's first line is covered"
     finally:
         context.close()
+
+
+REFUSED = {"en-US": "Someone else changed the game first", "ru-RU": "Кто-то другой"}
+
+
+def wholly_below_the_chrome(page, selector: str) -> bool:
+    return page.evaluate("""(selector) => {
+        const chrome = document.getElementById('chrome').getBoundingClientRect().bottom;
+        const box = document.querySelector(selector).getBoundingClientRect();
+        return box.top >= chrome - 1 && box.bottom <= window.innerHeight + 1;
+    }""", selector)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_a_refused_tap_that_makes_it_this_phones_moment_is_read_at_once(browser, live_server, locale):
+    """Two phones tap at once: Boris picks a tactic on his phone while Anna, through "Act for Boris…", picks
+    another for him. Anna's tap is refused, and the same answer makes the next pick hers: the refusal is what
+    her screen shows, whole below the chrome (before: her page went to her moment and the refusal was above
+    the screen, never seen)."""
+    code = api_game(live_server, "mage_knight", {**MK_PLAYERS, "dice_mode": "app"})
+    first, second = api_get(live_server, code)["view"]["pick_queue"][:2]
+    boris_context, boris = phone(browser, live_server, code, first, locale)
+    anna_context, anna = phone(browser, live_server, code, second, locale)
+    try:
+        summary = anna.locator("#game-panel details.act-for:has(input[name=action][value=pick_tactic]) > summary")
+        summary.tap()
+        for_boris = anna.locator("#game-panel details.act-for[open] ul.mk-tactic-list .mk-tactic").nth(1)
+        expect(for_boris).to_be_visible()
+        version = api_get(live_server, code)["version"]
+        held = []
+        anna.route(ACT, lambda route: held.append(route))
+        try:
+            for_boris.tap()
+            until(anna, lambda: held, "Anna's tap was sent")
+            boris.locator("ul.mk-tactic-list .mk-tactic").first.tap()  # Boris's own tap gets there first
+            until(boris, lambda: api_get(live_server, code)["version"] == version + 1, "Boris's pick applied")
+            held[0].continue_()
+        finally:
+            anna.unroute(ACT)
+        refusal = anna.locator("#game-panel .notice.error")
+        expect(refusal).to_contain_text(REFUSED[locale])
+        expect(anna.locator("#game-panel .seat-banner")).to_have_attribute("data-my-moment", "1")
+        assert api_get(live_server, code)["view"]["pick_queue"][0] == second  # her moment now
+        assert wholly_below_the_chrome(anna, "#game-panel .notice.error"), "the refusal is not on the screen"
+    finally:
+        anna_context.close()
+        boris_context.close()

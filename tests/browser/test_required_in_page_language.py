@@ -6,10 +6,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, api_act, api_game, api_get
-from tests.browser.walks import MK_PLAYERS
+from tests.browser.walks import MK_PLAYERS, seats_offered, take_seat
 
-SAYS = {"en-US": {"deck": "Tick this box first", "die": "Choose the die"},
-        "ru-RU": {"deck": "Сначала отметьте", "die": "Выберите кубик"}}
+SAYS = {"en-US": {"deck": "Tick this box first", "die": "Choose the die", "face": "tap the colour it shows"},
+        "ru-RU": {"deck": "Сначала отметьте", "die": "Выберите кубик", "face": "отметьте, какой цвет выпал"}}
 
 
 def seated_phone(live_server, device, code, seat, locale):
@@ -46,3 +46,23 @@ def test_end_of_round_without_its_box_and_mana_steal_without_a_die_say_so_in_the
     assert SAYS[locale]["deck"] in message, message
     phone.locator("#mk-announce input[name=deck_empty]").check()  # ticked: the message goes, the form sends
     assert phone.locator("#mk-announce input[name=deck_empty]").evaluate("e => e.validationMessage") == ""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_the_source_dice_with_a_die_left_unset_say_so_in_the_pages_language(live_server, device, locale):
+    """Mage Knight with the table's dice: Done with a die not tapped names that die in the page's language, and
+    tapping any colour of that die (not only the first, which carries the check) clears the message."""
+    code = api_game(live_server, "mage_knight", {**MK_PLAYERS, "dice_mode": "table"})
+    before = api_get(live_server, code)
+    phone = device(PHONE, locale=locale)
+    phone.goto(f"{live_server}/g/{code}")
+    take_seat(phone, seats_offered(phone)[0])
+    form = phone.locator("#mk-enter-source")
+    form.locator("button[type=submit]").click()  # no die tapped
+    first = form.locator("input[name=colour_0]").first
+    message = first.evaluate("e => e.validationMessage")
+    assert SAYS[locale]["face"] in message, message
+    assert ("1" in message) and ("Please" not in message), message
+    assert api_get(live_server, code)["version"] == before["version"]  # nothing was sent
+    form.locator("input[name=colour_0]").nth(2).check(force=True)  # another colour of the same die
+    assert first.evaluate("e => e.validationMessage") == ""

@@ -31,3 +31,18 @@ def test_half_a_character_or_a_control_character_is_not_plain_text(text):
                                   .decode("utf-16"), "a\u00a0b", "\ufffd"])
 def test_whole_printable_characters_are_plain_text(text):
     assert is_plain_text(text)
+
+
+def test_a_text_with_nothing_to_fill_in_is_given_back_without_the_placeholder_pattern(monkeypatch):
+    """A panel draws some seventy texts, most of them a name or words with no `{name}`: no regular expression
+    is run over those."""
+    from companion.rules import base
+
+    class Unused:
+        def sub(self, *_):
+            raise AssertionError("the pattern ran")
+    real = base.PLACEHOLDER
+    monkeypatch.setattr(base, "PLACEHOLDER", Unused())
+    assert base.fill("Lily", {}) == "Lily" and base.Text("Лили").render() == "Лили"
+    monkeypatch.setattr(base, "PLACEHOLDER", real)
+    assert base.fill("{a} {b {c}", {"a": "1", "c": "3"}) == "1 {b 3"  # any other brace stays as it is

@@ -233,7 +233,7 @@ def test_the_live_kinds_part_is_drawn_once_per_moment_for_every_device_and_data_
         assert_folded_for(panel, acting(panel, {"pick_tactic"}), picker, name)
 
 
-@pytest.mark.parametrize("lang, step", [("en", "Act for"), ("ru", "Действовать за")])
+@pytest.mark.parametrize("lang, step", [("en", "Act for"), ("ru", "За игрока")])
 def test_mice_a_mouses_turn_is_folded_on_the_other_phones_and_a_minion_card_is_one_tap_everywhere(app, lang, step):
     table = Table(app, "mice_mystics", MM3, ["player:Anna", "player:Boris", "player:Chen"])
     owner = {"lily": "player:Anna", "nez": "player:Boris", "collin": "player:Chen"}
@@ -405,3 +405,23 @@ def test_the_history_names_a_seated_phones_changes_after_its_player(app):
     page = words(table.shared.get(table.url + "/history").get_data(as_text=True))
     made_by = re.findall(r'<span class="muted">\s*([^<·]+?)\s*·', page)
     assert made_by == [names[picker]], made_by
+
+
+@pytest.mark.parametrize(("lang", "free", "none_free"), [
+    ("en", "A player’s phone:", "Every seat already has its phone."),
+    ("ru", "Телефон игрока:", "У каждого места уже есть свой телефон.")])
+def test_a_new_device_when_every_seat_has_its_phone_is_not_offered_a_players_phone_with_no_seat(
+        app, lang, free, none_free):
+    """A tablet opening the game after every player took a seat: "A player's phone:" followed only by "Just
+    watching" made no sense; it is told every seat has its phone (and, as before, how to take one over)."""
+    table = Table(app, "mage_knight", {**MK3, "dice_mode": "app"}, ["p1", "p2"])
+    tablet = app.test_client()
+    tablet.set_cookie("lang", lang)
+    page = html.unescape(table.page(tablet))
+    assert free in page and none_free not in page  # Chen's seat is free
+    table.phones["p3"] = phone = app.test_client()
+    assert phone.post(table.url + "/seat", data={"csrf_token": csrf_token(phone, table.url),
+                                                 "seat": "p3"}).status_code == 303
+    page = html.unescape(table.page(tablet))
+    assert 'id="who"' in page
+    assert free not in page and none_free in page

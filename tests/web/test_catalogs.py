@@ -87,3 +87,26 @@ def test_every_count_of_things_has_plural_forms():
     """'0 сыров', '3 кубиков': a number glued to a noun takes Russian's three forms (and English's two)."""
     single = [m.id for m in catalog("ru") if m.id and isinstance(m.id, str) and COUNTED.search(m.id)]
     assert single == []
+
+
+def test_russian_names_a_player_without_a_bare_colon_and_a_card_before_its_life():
+    """«Действовать за: Вера…», «Здоровье: Капитан Вурст (указано на карте)» read as a form's labels: a
+    player's name (typed by the group, not declined) follows «игрока»; a minion's card name comes first."""
+    ru = dict(russian_strings())
+    for message in ("Act for %(name)s…", "Undo for %(name)s…"):
+        assert "игрока %(name)s" in ru[message][0], ru[message]
+    for message in ("Life of %(card)s (on its card)", "Enter the life of %(card)s from its card",
+                    "Enter the life of %(cards)s from their cards"):
+        assert ru[message][0].startswith(("%(card)s", "%(cards)s")), ru[message]
+    stiff = [s for _, strings in russian_strings() for s in strings
+             if "за: " in s or "в бою игроков" in s]
+    assert stiff == []
+
+
+def test_a_tactics_russian_name_keeps_a_one_letter_word_with_the_next():
+    """«С сумерек» broke after «С» in Undo's line («…выбрана тактика «С / сумерек»»): a one-letter word of a
+    name quoted in running text is bound to the next by a no-break space."""
+    from companion.rules.mage_knight.tactics import TACTIC_NAMES
+    ru = dict(russian_strings())
+    loose = [ru[name][0] for name in TACTIC_NAMES.values() if re.search(r"(?:^|\s)\w ", ru[name][0])]
+    assert loose == []

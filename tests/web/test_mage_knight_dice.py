@@ -226,3 +226,29 @@ def test_mk_src_4_the_used_dies_reroll_says_in_each_faces_label_that_it_ends_the
     assert len(faces) == 6
     for face in faces:
         assert face["text"].split()[-2:] == ["End", "turn"], face["text"]
+
+
+REROLL = {"en": (["reroll die 1 ", "Reroll die 1 "], ["reroll dice 1, 2, 4 ", "Reroll dice 1, 2, 4 "]),
+          "ru": (["перебросьте кубик 1 ", "Перебросьте кубик 1 "],
+                 ["перебросьте кубики 1, 2, 4 ", "Перебросьте кубики 1, 2, 4 "])}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_mk_src_the_dice_to_reroll_are_counted_in_words_on_the_phone_and_the_group_screen(client, language):
+    """One die to reroll is "die 1", not "dice 1" (Night Arrival's first Source: only its one gold die)."""
+    one, three = REROLL[language]
+    for daytime, colours, expected in [("night_arrival", ["gold", "red", "blue", "green", "white"], one),
+                                       ("alternate", ["gold", "black", "red", "gold", "blue"], three)]:
+        created = client.post("/api/games", json={"kind": "mage_knight", "setup": {
+            "player_name": NAMES, "hero": ["tovak", "goldyx", "norowas"], "scenario": "full_conquest",
+            "daytime": daytime, "dice_mode": "table"}}).get_json()
+        code = created["code"]
+        answer = client.post(f"/api/games/{code}/actions", json={
+            "version": created["version"], "action": "enter_source", "params": {"colours": colours}})
+        assert answer.status_code == 200, answer.get_data(as_text=True)
+        headers = {"Accept-Language": language}
+        phone = client.get(f"/g/{code}", headers=headers).get_data(as_text=True)
+        screen = client.get(f"/g/{code}/screen", headers=headers).get_data(as_text=True)
+        phone_text, screen_text = (" ".join(re.sub(r"<[^>]+>", " ", page).split()) for page in (phone, screen))
+        assert expected[0] in phone_text, re.findall(r"[^.]*1[^.]*\(", phone_text)
+        assert expected[1] in screen_text, re.findall(r"[^.]*1[^.]*\(", screen_text)

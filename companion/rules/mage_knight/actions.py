@@ -141,6 +141,7 @@ def tick_step(state: dict, params: Params, rng: random.Random) -> Outcome:
     _phase(state, "preparation")
     step = param_str(params, "step", choices=preparation.STEPS)
     current = preparation.current_step(state)
+    assert current is not None  # the preparation phase ends with its last step
     if step != current:
         raise RuleError(N_("Tick the steps in order: the next one is {step}."),
                         step=Text(preparation.STEP_NAMES[current]))
@@ -216,7 +217,8 @@ def enter_source(state: dict, params: Params, rng: random.Random) -> Outcome:
     check = state["source_check"]
     faces = _faces(params, n)
     if check and faces and params.get("colours") in (None, "", []):
-        colours = [faces.get(i, c) for i, c in enumerate(check["colours"])]  # the dice not sent stay as they were
+        # the dice not sent stay as they were
+        colours: list[str] | None = [faces.get(i, c) for i, c in enumerate(check["colours"])]
     else:
         colours = _entered(params, list(range(n)), n)
     if colours is None:
@@ -519,9 +521,10 @@ def mark_scenario_end(state: dict, params: Params, rng: random.Random) -> Outcom
     elif state["phase"] == "turns":
         seat = state["turn"]["seat"]
         remaining = rounds.last_turn_takers(state, seats_after(state, seat))
-        state["final_turns"] = {"by": "scenario_end", "remaining": remaining}
+        final_turns = {"by": "scenario_end", "remaining": remaining}
         if remaining[0] == seat:  # the turn under way is not this seat's last one
-            state["final_turns"]["under_way"] = seat
+            final_turns["under_way"] = seat
+        state["final_turns"] = final_turns
         notice = Text(N_("After this turn each player takes one last turn (the one playing now too); the Dummy "
                          "takes none (solo and cooperative scenarios). Then the game ends.") if state["dummy"] else
                       N_("After this turn everyone, this player too, takes one last turn; then the game ends."))

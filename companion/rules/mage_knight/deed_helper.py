@@ -43,7 +43,7 @@ def can_i_play(state: dict, params: Mapping[str, Any]) -> Text:
     """Whether the current player can play a card's effect now, and with which mana."""
     card = param_str(params, "card", choices=CARD_TYPES)
     effect = param_str(params, "effect", choices=EFFECTS, default="basic")
-    colour = param_str(params, "colour", choices=["none", *BASIC], default="none")
+    colour: str | None = param_str(params, "colour", choices=["none", *BASIC], default="none")
     colour = None if colour == "none" else colour
     if effect == "sideways":
         if not sideways_options(card):

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
 
-LATER_KEYS = {
+LATER_KEYS: dict[str, Any] = {
     "dice_mode": "app",  # before the group chose who rolls: the app rolled
     "flipped_tokens": [],  # MK-TOK: seats whose Round Order token is face down
     "mines": {},  # MK-SCN-3: seat -> mines liberated
@@ -13,7 +14,7 @@ LATER_KEYS = {
 
 
 # A turn under way saved before Sparing Power was used once before each turn (MK-TAC-3): not used yet.
-LATER_TURN_KEYS = {"sparing_power_used": False}
+LATER_TURN_KEYS: dict[str, Any] = {"sparing_power_used": False}
 
 
 def with_later_keys(state: dict) -> dict:

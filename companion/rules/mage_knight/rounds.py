@@ -1,10 +1,9 @@
 """A round's life: Source and Units offer, tactics, turns, End of Round, the next preparation (MK-RND)."""
 from __future__ import annotations
 
-import copy
 import random
 
-from ..base import N_, Text
+from ..base import N_, Text, copied
 from . import daytime, dummy, source, units
 from .preparation import current_step
 from .seats import DUMMY, seat_ids, seat_name
@@ -149,7 +148,7 @@ def who_comes_next(state: dict) -> str | None:
         return queue[1] if len(queue) > 1 else None
     if state["phase"] != "turns" or state["turn"] is None:
         return None
-    after = copy.deepcopy(state)
+    after = copied(state)
     consume_turn(after, state["turn"]["seat"])
     return after["turn"]["seat"] if after["phase"] == "turns" and after["turn"] else None
 

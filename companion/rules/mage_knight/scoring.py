@@ -188,7 +188,7 @@ def _team(players: list[dict], scenario: str, scheme: str, facts: Mapping[str, i
         goal["all_cities"] = 15 if total_cities and cities >= total_cities else 0
         # Ending before the round limit needs the scenario's goal: the time bonus exists only with it (MK-SCO-4).
         goal_met = scenario not in CITY_GOAL or bool(total_cities and cities >= total_cities)
-        goal["rounds_early"] = 30 * facts.get("rounds_left", 0) if goal_met else 0
+        goal["rounds_early"] = 30 * (facts.get("rounds_left") or 0) if goal_met else 0
         goal["dummy_deck"] = facts.get("dummy_deck") or 0
         goal["no_end_of_round"] = 5 if not facts.get("end_of_round_in_last_round") else 0
     base = min(p["fame"] for p in players)

@@ -73,6 +73,7 @@ def seat_status(state: dict, seat: str) -> dict:
 def _score_status(state: dict, seat: str) -> dict:
     """After the game: this seat's sheet is its moment until it is complete."""
     score = score_view(state)
+    assert score is not None  # the game is over
     if not score["fields"]:
         return {"now": False, "text": Text(N_("The game is over."))}
     if seat in score["waiting"]:

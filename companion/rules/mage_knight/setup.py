@@ -25,7 +25,7 @@ MAX_ROUNDS = 20
 # rounds: a number, or {player count: number}; solo_rounds: the solo variant of a competitive scenario;
 # epic_rounds: the scenario's Epic version (3 Days and 3 Nights); players: the player counts a scenario is made
 # for, where setup must hold to them.
-SCENARIOS = {
+SCENARIOS: dict[str, dict[str, Any]] = {
     "first_reconnaissance": {"mode": "competitive", "rounds": 3, "solo_rounds": 4},
     "full_conquest": {"mode": "competitive", "rounds": 6},
     "blitz_conquest": {"mode": "competitive", "rounds": 4, "blitz": True},
@@ -59,14 +59,14 @@ def _as_list(form: Mapping[str, Any], name: str) -> list[str]:
     return [v.strip() for v in raw]
 
 
-def typed_heroes_to_ids(form: Mapping[str, Any], gettext: Callable[[str], str]) -> Mapping[str, Any]:
+def typed_heroes_to_ids(form: Mapping[str, Any], translate: Callable[[str], str]) -> Mapping[str, Any]:
     """Heroes typed in the device's language ("Товак") → ids, as the setup page lists them (MK-SET-1): else a
     known hero would count as a custom one, and the Dummy could be drawn the same hero (MK-DUM-1). The rules
-    read ids and English names; `gettext` (injected by the web layer) gives each name as the players see it."""
+    read ids and English names; `translate` (injected by the web layer) gives each name as the players see it."""
     heroes = form.get("hero")
     if heroes is None:
         return form
-    by_name = {gettext(HERO_NAMES[hero]).strip().lower(): hero for hero in HEROES}
+    by_name = {translate(HERO_NAMES[hero]).strip().lower(): hero for hero in HEROES}
 
     def one(text: Any) -> Any:
         return by_name.get(text.strip().lower(), text) if isinstance(text, str) else text

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..base import N_, Text
 from .seats import seat_ids
 from .source import BASIC
 
-TACTICS = {
+TACTICS: dict[str, dict[str, Any]] = {
     "early_bird": {"time": "day", "number": 1},
     "rethink": {"time": "day", "number": 2},
     "mana_steal": {"time": "day", "number": 3},

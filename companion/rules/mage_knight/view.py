@@ -90,6 +90,7 @@ def _rolled(state: dict, n: int) -> list[dict]:
 def _entries(state: dict) -> list[list[str]]:
     """Entries of the awaited Source, one per face on every open die, the other dice as they were."""
     entry = source_entry(state)
+    assert entry is not None  # asked while the Source is awaited
     return [[c if d["open"] else d["colour"] for d in entry["dice"]] for c in COLOURS]
 
 
@@ -118,6 +119,7 @@ def legal_actions(state: dict) -> list[dict]:
         if darkness and state["dice_mode"] == "table" else [{}]
     if phase == "preparation":
         step = current_step(state)
+        assert step is not None  # the preparation phase ends with its last step
         if not (awaited and step == "source"):
             acts += [{"action": "tick_step", "params": {**tick["params"], **d}}
                      for tick in _with_spell_colour(state, [step], {"step": step}) for d in dark]
@@ -247,6 +249,7 @@ def _notes(state: dict) -> list[Text]:
 def view(state: dict) -> dict:
     phase, is_night = state["phase"], state["time_of_day"] == "night"
     turn = state["turn"]
+    step = current_step(state) if phase == "preparation" else None
     players = [{"id": p["id"], "name": p["name"], "hero": p["hero"], "fame": p["fame"],
                 "level": level_for_fame(p["fame"]), "hand_limit": base_hand_limit(level_for_fame(p["fame"])),
                 "tactic": state["tactics"].get(p["id"]), "token_flipped": p["id"] in state["flipped_tokens"],
@@ -265,8 +268,8 @@ def view(state: dict) -> dict:
         "units_offer": list(state["units_offer"]),
         "core_tile_revealed": state["core_tile_revealed"], "monasteries": state["monasteries"],
         "checklist": checklist(state) if phase == "preparation" else None,
-        "current_step": current_step(state) if phase == "preparation" else None,
-        "current_step_text": step_text(state, current_step(state)) if phase == "preparation" else None,
+        "current_step": step,
+        "current_step_text": step_text(state, step) if step is not None else None,
         "units_to_deal": units_to_deal(len(state["players"]), state["blitz"], elite_units_dealt(state)),
         "tactics": dict(state["tactics"]), "removed_tactics": list(state["removed_tactics"]),
         "flipped_tactics": list(state["flipped_tactics"]),

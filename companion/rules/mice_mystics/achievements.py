@@ -4,8 +4,8 @@ by one mouse and only by what earns it, and what each does while the chapter las
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from typing import Any
-from collections.abc import Mapping
 
 from ..base import N_, Outcome, RuleError, Text, param_bool, param_str
 from . import initiative_track as track_ops
@@ -52,7 +52,8 @@ def holder(state: dict, ident: str) -> dict | None:
 
 def names_of(mice: list[dict]) -> dict[str, Any]:
     """{mouse id: display name} of state mice ({id, name}) or summary mice ({mouse, name})."""
-    return {m.get("id", m.get("mouse")): label(m.get("id", m.get("mouse")), m["name"]) for m in mice}
+    idents = [m["id"] if "id" in m else m["mouse"] for m in mice]
+    return {ident: label(ident, m["name"]) for ident, m in zip(idents, mice)}
 
 
 def achievement_name(achievement: Mapping[str, Any], names: Mapping[str, Any] | None = None) -> Any:
@@ -69,31 +70,39 @@ def achievement_name(achievement: Mapping[str, Any], names: Mapping[str, Any] | 
 
 def refusal(state: dict, ident: str, mouse: dict) -> RuleError | None:
     """Why `mouse` cannot earn individual achievement `ident` now, as far as the app knows; None when it can."""
-    name = mouse_name(state, mouse["id"])
-    if ident == "scaper":
-        if mouse["captures"] < CAPTURES_NEEDED[ident]:
-            return RuleError(N_("The Scaper is the first mouse captured twice in the chapter; {mouse}'s captures "
-                                "so far: {n}."), mouse=name, n=mouse["captures"])
-        first = state["first_captured_twice"]
-        if first not in (None, mouse["id"]):
-            return RuleError(N_("The Scaper is the first mouse captured twice in the chapter: that was {mouse}."),
-                             mouse=mouse_name(state, first))
-    if ident == "poisonmaster" and mouse["captures"] < CAPTURES_NEEDED[ident]:
-        return RuleError(N_("The Poisonmaster is the first mouse captured with a poison wound: {mouse} has not "
-                            "been captured in this chapter."), mouse=name)
-    if ident == "cat_tamer":
-        defeated = state["brodie_defeated_by"]
-        if defeated is None:
-            return RuleError(N_("Cat Tamer goes to the first mouse that defeats Brodie: Brodie has not been defeated "
-                                "in this chapter."))
-        if defeated["mouse"] not in (None, mouse["id"]):
-            return RuleError(N_("Cat Tamer goes to the mouse that defeated Brodie: {mouse}."),
-                             mouse=mouse_name(state, defeated["mouse"]))
-    return None
+    refused = _refused(state, ident, mouse)
+    return None if refused is None else refused()
 
 
 def can_earn(state: dict, ident: str, mouse: dict) -> bool:
-    return refusal(state, ident, mouse) is None
+    """Asked for every achievement and mouse twice a view (its legal actions, the form's choices): the refusal
+    itself, its message and names, is not made."""
+    return _refused(state, ident, mouse) is None
+
+
+def _refused(state: dict, ident: str, mouse: dict) -> Callable[[], RuleError] | None:
+    """What makes the refusal of `ident` to `mouse`, or None when the app knows of none."""
+    if ident == "scaper":
+        if mouse["captures"] < CAPTURES_NEEDED[ident]:
+            return lambda: RuleError(N_("The Scaper is the first mouse captured twice in the chapter; {mouse}'s "
+                                        "captures so far: {n}."), mouse=mouse_name(state, mouse["id"]),
+                                     n=mouse["captures"])
+        first = state["first_captured_twice"]
+        if first not in (None, mouse["id"]):
+            return lambda: RuleError(N_("The Scaper is the first mouse captured twice in the chapter: that was "
+                                        "{mouse}."), mouse=mouse_name(state, first))
+    if ident == "poisonmaster" and mouse["captures"] < CAPTURES_NEEDED[ident]:
+        return lambda: RuleError(N_("The Poisonmaster is the first mouse captured with a poison wound: {mouse} has "
+                                    "not been captured in this chapter."), mouse=mouse_name(state, mouse["id"]))
+    if ident == "cat_tamer":
+        defeated = state["brodie_defeated_by"]
+        if defeated is None:
+            return lambda: RuleError(N_("Cat Tamer goes to the first mouse that defeats Brodie: Brodie has not been "
+                                        "defeated in this chapter."))
+        if defeated["mouse"] not in (None, mouse["id"]):
+            return lambda: RuleError(N_("Cat Tamer goes to the mouse that defeated Brodie: {mouse}."),
+                                     mouse=mouse_name(state, defeated["mouse"]))
+    return None
 
 
 def counted_capture(state: dict, mouse: dict) -> None:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Literal, overload
 from collections.abc import Mapping
 
 from ..base import BadParams, N_, Outcome, RuleError, Text, param_bool, param_int, param_str
@@ -84,6 +84,10 @@ def find_card(state: dict, params: Mapping[str, Any]) -> dict:
     return card
 
 
+@overload
+def figure_number(card: dict, params: Mapping[str, Any], required: Literal[True]) -> int: ...
+@overload
+def figure_number(card: dict, params: Mapping[str, Any], required: bool) -> int | None: ...
 def figure_number(card: dict, params: Mapping[str, Any], required: bool) -> int | None:
     """Which figure (1, 2, …) of a card with wounds per figure; None when not named and not required."""
     if params.get("figure") in (None, "") and not required:

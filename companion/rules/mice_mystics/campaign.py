@@ -66,7 +66,8 @@ def _chosen(state: dict, params: Mapping[str, Any]) -> list[dict] | None:
     controllers = as_list(params, "controller")
     if controllers and len(controllers) != len(chosen):
         raise BadParams(N_("One controller per mouse (may be empty)."))
-    party, taken = [], set()
+    party: list[dict] = []
+    taken: set[str] = set()
     rows = [(raw, controllers[i] if controllers else params.get(f"controller_{raw.lower()}"))
             for i, raw in enumerate(chosen)]
     rows += [(raw, custom_players[i] if i < len(custom_players) else "") for i, raw in enumerate(customs) if raw]

@@ -6,7 +6,7 @@ from typing import Any
 from collections.abc import Mapping
 
 from ..base import N_, Outcome, Text, listed
-from .achievements import ACHIEVEMENTS, MOVES_MARKER, STORY, achievement_name, names_of  # noqa: F401
+from .achievements import achievement_name, names_of
 from .catalogue import chapter_title, label
 
 RESULTS = {"victory": N_("Victory! The chapter is won."),

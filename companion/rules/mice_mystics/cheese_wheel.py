@@ -69,8 +69,8 @@ def surge_label(state: dict) -> Text:
 def add_cheese(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
     n = param_int(params, "n", 1, WHEEL_SIZE, default=1)
     reason = param_str(params, "reason", choices=ADD_REASONS)
-    if reason == "minion_attack" and attack_cheese_refused(state):
-        raise RuleError(NO_WHEEL_CHEESE[attack_cheese_refused(state)])
+    if reason == "minion_attack" and (refused := attack_cheese_refused(state)):
+        raise RuleError(NO_WHEEL_CHEESE[refused])
     notices: list[Text] = []
     if put_cheese(state, n, notices):
         return Outcome(state, surge_label(state) if not state["finished"] else notices[-1], tuple(notices))
@@ -102,6 +102,7 @@ def remove_cheese(state: dict, params: Mapping[str, Any], rng: random.Random) ->
     state["cheese_wheel"] -= n
     if reason == "filch_pilfer":  # Pilfer: the cheese from a defeated Rat goes off the wheel into Filch's stash
         filch = _filch(state)
+        assert filch is not None  # can_pilfer above
         filch["cheese"] += 1
         filch["cheese_gained"] += 1
         return Outcome(state, Text(N_("1 cheese off the wheel into Filch's stash (Filch's Pilfer)")))

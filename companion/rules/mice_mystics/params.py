@@ -108,14 +108,14 @@ def _page_range(text: str) -> tuple[int, int]:
     return first, last
 
 
-def typed_names_to_ids(action: str, params: Mapping[str, Any], gettext: Callable[[str], str]) -> Mapping[str, Any]:
+def typed_names_to_ids(action: str, params: Mapping[str, Any], translate: Callable[[str], str]) -> Mapping[str, Any]:
     """Minion names typed in the device's language (an encounter card's rows) → type ids.
 
-    The rules read ids and English names; `gettext` (injected by the web layer) gives each
+    The rules read ids and English names; `translate` (injected by the web layer) gives each
     catalogue type's name as the players see it, so "Тараканы=2" reads as "roaches=2"."""
     if action != "set_encounter_card" or "row_minions" not in params:
         return params
-    by_name = {gettext(NAMES[type_id]).strip().lower(): type_id for type_id in MINION_TYPES}
+    by_name = {translate(NAMES[type_id]).strip().lower(): type_id for type_id in MINION_TYPES}
 
     def one_row(text: Any) -> Any:
         if not isinstance(text, str):

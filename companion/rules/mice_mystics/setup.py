@@ -83,7 +83,7 @@ def _parse_custom_types(form: Mapping[str, Any]) -> list[dict]:
     for extra in (cards, bosses, aggressive, lives):
         if extra and len(extra) != len(names):
             raise BadParams(N_("Each custom minion type needs all its fields."))
-    types = []
+    types: list[dict[str, Any]] = []
     for i, name in enumerate(names):
         if not name:
             continue

@@ -5,7 +5,8 @@ from typing import Any
 
 from ..base import N_, RuleError
 from .catalogue import STORY_CHAPTERS, has_figure_wounds
-from .chapter_end import ACHIEVEMENTS, MOVES_MARKER, RESULTS, STORY
+from .achievements import ACHIEVEMENTS, MOVES_MARKER, STORY
+from .chapter_end import RESULTS
 from .cheese_wheel import WHEEL_SIZE
 from .mouse_turn import ACTION_KINDS, FREE_ACTIONS
 from .upgrade import upgrade
@@ -199,7 +200,7 @@ def _check_firsts(state: dict, mouse_ids: set[str]) -> None:
 
 def _check_sitting_out(sitting: list, party: set[str]) -> set[str]:
     """MM-CMP-5: the mice sitting this chapter out, with what they keep; none of them in the party."""
-    ids = set()
+    ids: set[str] = set()
     for mouse in sitting:
         if (not isinstance(mouse, dict) or set(mouse) != {"id", "name", "controller", "ability_cards", "search_card"}
                 or not isinstance(mouse["id"], str) or not _name(mouse["id"]) or mouse["id"] in ids | party

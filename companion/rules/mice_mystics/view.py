@@ -1,11 +1,10 @@
 """What the templates show: derived facts only, never stored."""
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
-from ..base import N_, RuleError, Text
+from ..base import N_, RuleError, Text, copied
 from . import achievements as achieved, initiative_track as track_ops
 from .achievements import ACHIEVEMENTS, MOVES_MARKER, achievement_name, names_of
 from .arrivals import needs_life
@@ -94,7 +93,7 @@ def next_card(state: dict) -> dict | None:
     while a surge holds the game or the chapter is over."""
     if state["finished"] or state["pending_surge"] is not None:
         return None
-    after = copy.deepcopy(state)
+    after = copied(state)
     try:
         next_turn(after, {}, random.Random(0))  # a turn's end draws nothing: the generator is never asked
     except RuleError:

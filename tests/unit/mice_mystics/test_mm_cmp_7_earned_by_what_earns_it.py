@@ -113,3 +113,14 @@ def test_mm_cmp_7_a_state_from_before_keeps_loading(table):
             KIND.check_state({**state, "brodie_defeated_by": broken})
     with pytest.raises(RuleError):
         KIND.check_state({**state, "first_captured_twice": "collin"})
+
+
+def test_asking_whether_a_mouse_may_earn_makes_no_refusal(table, monkeypatch):
+    """The view asks it for every achievement and mouse twice: a refusal's message is made only when asked for."""
+    from companion.rules.mice_mystics import achievements
+    state = table.setup(mice=("lily", "nez"))
+    mouse = state["mice"][0]
+    assert achievements.refusal(state, "cat_tamer", mouse) is not None  # Brodie is not defeated
+    monkeypatch.setattr(achievements, "RuleError", lambda *a, **k: (_ for _ in ()).throw(AssertionError("made")))
+    assert not achievements.can_earn(state, "cat_tamer", mouse) and not achievements.can_earn(state, "scaper", mouse)
+    assert achievements.can_earn(state, "cheesemaster", mouse)

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from companion.rules.base import RuleError
 from companion.rules.mice_mystics import KIND, MICE, MINION_TYPES
 from companion.rules.mice_mystics.arrivals import SOURCES
-from companion.rules.mice_mystics.chapter_end import ACHIEVEMENTS
+from companion.rules.mice_mystics.achievements import ACHIEVEMENTS
 from companion.rules.mice_mystics.cheese_wheel import ADD_REASONS, REMOVE_REASONS
 from companion.rules.mice_mystics.hourglass import END_REASONS
 from companion.rules.mice_mystics.mouse_turn import ACTION_KINDS, FREE_ACTIONS
