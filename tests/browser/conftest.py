@@ -96,6 +96,14 @@ def device(browser):
         context.close()
 
 
+def touch_phone(browser, locale: str):
+    """A phone of its own (390×844, touch, the locale): its context, to close, and its page."""
+    context = browser.new_context(viewport=PHONE, locale=locale, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    return context, page
+
+
 def no_horizontal_scroll(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
 

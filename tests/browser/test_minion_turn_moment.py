@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, api_act, api_game, api_get
+from tests.browser.conftest import api_act, api_game, api_get, touch_phone as phone
 from tests.browser.test_own_tap import wholly_on_screen
 from tests.browser.walks import action_button, at_version, take_seat
 
@@ -17,13 +17,6 @@ SHOTS = Path("/tmp/shots-mmturn42")
 PARTY = {"mouse": ["collin", "lily", "nez", "filch"], "controller": ["Vera", "Vera", "Boris", "Chen"],
          "minion_type": ["spider", "rat_warriors"], "minion_count": [2, 2]}
 CHEESE = {"en-US": "+1 cheese", "ru-RU": "+1 жетон сыра"}
-
-
-def phone(browser, locale: str):
-    context = browser.new_context(viewport=PHONE, locale=locale, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    return context, page
 
 
 def to_minion_card(base: str, code: str, minion: str) -> dict:

@@ -10,19 +10,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, api_act, api_game, api_get
+from tests.browser.conftest import PHONE, api_act, api_game, api_get, touch_phone as phone
 from tests.browser.walks import MM_PARTY, action_button, at_version, take_seat
 
 SHOTS = Path("/tmp/shots-fixb42")
 PARTY = {**MM_PARTY, "minion_type": ["rat_warriors"], "minion_count": [2]}
 YES = {"en-US": "Yes, the room's surge", "ru-RU": "Да, прилив комнаты"}
-
-
-def phone(browser, locale: str):
-    context = browser.new_context(viewport=PHONE, locale=locale, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    return context, page
 
 
 def on_first_screen(page, selector: str, what: str) -> None:
