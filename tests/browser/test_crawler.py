@@ -47,10 +47,8 @@ SEEDS = [
     clean(6, 10),  # cooperative at A+: End turn 723..792 and the sheet's first stepper 724..781 under the Undo bar
     # (room to 779); the group screen's score 789 px on 1024x768 in Russian
     clean(42, 12),  # cooperative at A+ in Russian: End turn 830..898 under the Undo bar (room to 779) in the last turns
-    # Found by bench.crawl --first 100 --seeds 4 --budget 25 (2026-12-05), not yet fixed: competitive at A+ in
-    # Russian, the scenario's end met, a die in use: End turn at 808..877 under the Undo bar (room to 779).
-    pytest.param(100, 8, id="100-mk-competitive", marks=pytest.mark.xfail(strict=True, reason=(
-        "End turn under the Undo bar at A+ ru after the scenario's end is met (808..877, room to 779)"))),
+    clean(100, 8),  # competitive at A+ in Russian, the scenario's end met, a die in use: End turn 808..877 under
+    # the Undo bar (room to 779); found by bench.crawl --first 100 --seeds 4 --budget 25
 ]
 
 
