@@ -49,6 +49,14 @@ SEEDS = [
     clean(42, 12),  # cooperative at A+ in Russian: End turn 830..898 under the Undo bar (room to 779) in the last turns
     clean(100, 8),  # competitive at A+ in Russian, the scenario's end met, a die in use: End turn 808..877 under
     # the Undo bar (room to 779); found by bench.crawl --first 100 --seeds 4 --budget 25
+    # Found by bench.crawl --first 104 --seeds 4 --budget 20 (2026-12-05), not yet fixed: at A+ the moment's
+    # control below the first screen (room to 779).
+    pytest.param(104, 20, id="104-mk-competitive", marks=pytest.mark.xfail(strict=True, reason=(
+        "ru A+: the table's Source entry's Done at 743..801"))),
+    pytest.param(106, 20, id="106-mk-cooperative", marks=pytest.mark.xfail(strict=True, reason=(
+        "ru A+: End turn's die faces at 783..883 with the table's dice"))),
+    pytest.param(107, 20, id="107-mm-chapter", marks=pytest.mark.xfail(strict=True, reason=(
+        "en A+: Mice and Mystics Next at 747..827"))),
 ]
 
 
