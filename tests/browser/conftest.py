@@ -104,6 +104,16 @@ def touch_phone(browser, locale: str):
     return context, page
 
 
+def next_until(base: str, code: str, wanted, what: str, turns: int = 12) -> dict:
+    """Mice and Mystics: Next (on the API) until `wanted(view)`; the game then."""
+    for _ in range(turns):
+        game = api_get(base, code)
+        if wanted(game["view"]):
+            return game
+        api_act(base, code, "next_turn")
+    raise AssertionError(f"never happened: {what}")
+
+
 def no_horizontal_scroll(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import api_act, api_game, api_get, touch_phone as phone
+from tests.browser.conftest import api_game, next_until, touch_phone as phone
 from tests.browser.test_own_tap import wholly_on_screen
 from tests.browser.walks import action_button, at_version, take_seat
 
@@ -21,13 +21,8 @@ CHEESE = {"en-US": "+1 cheese", "ru-RU": "+1 жетон сыра"}
 
 def to_minion_card(base: str, code: str, minion: str) -> dict:
     """Next (on the API) until this minion type's card acts; its game."""
-    for _ in range(12):
-        game = api_get(base, code)
-        card = game["view"]["acting_card"]
-        if card["kind"] == "minion" and card["minion"] == minion:
-            return game
-        api_act(base, code, "next_turn")
-    raise AssertionError(f"{minion} never acted")
+    return next_until(base, code, lambda view: view["acting_card"]["kind"] == "minion"
+                      and view["acting_card"]["minion"] == minion, f"{minion} acting")
 
 
 def y_of(page, selector: str) -> float:
@@ -90,11 +85,7 @@ def test_the_minions_turn_is_on_the_movers_first_screen_and_a_tap_stays_under_th
 def test_a_cheese_tap_far_down_the_page_keeps_the_page_where_it_was(live_server, browser):
     """A mouse's turn (a minion's defence roll): the wheel's +1 is far down; its tap leaves it under the finger."""
     code = api_game(live_server, "mice_mystics", PARTY)
-    for _ in range(12):
-        game = api_get(live_server, code)
-        if game["view"]["whose_turn"]:
-            break
-        api_act(live_server, code, "next_turn")
+    game = next_until(live_server, code, lambda view: view["whose_turn"], "a mouse's turn")
     player = game["view"]["whose_turn"]["controller"]
     context, page = phone(browser, "en-US")
     try:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import api_act, api_game, api_get
+from tests.browser.conftest import api_act, api_game, api_get, next_until
 from tests.browser.test_mm_surge_boss_moment import on_first_screen, phone
 from tests.browser.walks import MM_PARTY, at_version, take_seat
 
@@ -21,13 +21,7 @@ FILCH_CHEESE = {"en-US": "+1 cheese for Filch", "ru-RU": "Филч: +1 жето�
 
 def filchs_battle(base: str) -> tuple[str, dict]:
     code = api_game(base, "mice_mystics", PARTY)
-    for _ in range(12):
-        game = api_get(base, code)
-        if game["view"]["acting_card"].get("mouse") == "filch":
-            break
-        api_act(base, code, "next_turn")
-    else:
-        raise AssertionError("Filch's turn never came")
+    next_until(base, code, lambda view: view["acting_card"].get("mouse") == "filch", "Filch's turn")
     api_act(base, code, "do_action", {"kind": "battle"})
     return code, api_get(base, code)
 
@@ -75,11 +69,7 @@ def test_a_battle_under_way_holds_what_it_needs_on_the_first_screen(live_server,
 
 def test_on_the_minions_turn_the_wheels_reason_is_their_attack(live_server, browser):
     code = api_game(live_server, "mice_mystics", PARTY)
-    for _ in range(12):
-        game = api_get(live_server, code)
-        if game["view"]["acting_card"]["kind"] == "minion":
-            break
-        api_act(live_server, code, "next_turn")
+    game = next_until(live_server, code, lambda view: view["acting_card"]["kind"] == "minion", "the minions' turn")
     context, page = phone(browser, "en-US")
     try:
         page.goto(f"{live_server}/g/{code}")
