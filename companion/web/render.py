@@ -4,6 +4,7 @@ A live panel is drawn in slices: under gevent a render holds its process for the
 so it gives way every SLICE seconds to the process's other requests; a tap waits a slice at most."""
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 from collections.abc import Iterable
@@ -24,6 +25,15 @@ from .assets import icon_sprite, page_kind
 SLICE = 0.001  # seconds of drawing before the process's other requests get their turn
 
 _NOT_FOUND = object()
+# A blank line in what a template drew: templates whose blocks each end their line leave one wherever an
+# {% if %} draws nothing or a {% for %} ends. A browser shows it as the one line break it keeps
+# (CollapseLineBreaks, compiled_templates.py: the same assumption of no preformatted text).
+BLANK_LINES = re.compile(r"\n[ \t\r\n]*\n")
+
+
+def joined(chunks: Iterable[str]) -> str:
+    """A template's output as one text, without blank lines (every 4th line of a game page was one)."""
+    return BLANK_LINES.sub("\n", "".join(chunks))
 
 
 class TemplateEnvironment(FlaskEnvironment):
@@ -39,6 +49,8 @@ class TemplateEnvironment(FlaskEnvironment):
             return obj[attribute]
         except (TypeError, LookupError, AttributeError):
             return self.undefined(obj=obj, name=attribute)
+
+    concat = staticmethod(joined)  # how Template.render joins its output
 
 
 @pass_context
@@ -91,7 +103,7 @@ def in_slices(chunks: Iterable[str]) -> str:
         if time.perf_counter() - began > SLICE:
             give_way()
             began = time.perf_counter()
-    return "".join(parts)
+    return joined(parts)
 
 
 def draw_template(name: str, **context: Any) -> str:
