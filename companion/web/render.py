@@ -18,8 +18,8 @@ from jinja2.runtime import Context
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup, escape
 
-from ..compiled_templates import current_environment
-from ..security import fragment
+from .compiled_templates import current_environment
+from .security import fragment
 from .assets import icon_sprite, page_kind
 
 SLICE = 0.001  # seconds of drawing before the process's other requests get their turn

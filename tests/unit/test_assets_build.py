@@ -5,7 +5,8 @@ import os
 import re
 import shutil
 
-from companion import bundles, fonts, game_icons
+from build_steps import bundles, fonts
+from companion.web import game_icons
 
 
 def test_each_sprite_has_a_symbol_for_each_of_its_icons_drawn_in_the_text_colour(tmp_path):
