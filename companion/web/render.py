@@ -32,7 +32,7 @@ BLANK_LINES = re.compile(r"\n[ \t\r\n]*\n")
 
 
 def joined(chunks: Iterable[str]) -> str:
-    """A template's output as one text, without blank lines (every 4th line of a game page was one)."""
+    """A template's output as one text, without blank lines."""
     return BLANK_LINES.sub("\n", "".join(chunks))
 
 
