@@ -41,13 +41,13 @@ control_socket_disable = True
 
 
 # Once a worker has loaded the app: its database connections opened, the query that reads a game built
-# and its templates compiled before the first device needs them (companion/database.py, store.py,
-# compiled_templates.py), and Python's collector set for a thousand open streams (companion/collector.py).
+# and its templates compiled before the first device needs them (companion/storage/database.py, store.py,
+# compiled_templates.py), and Python's collector set for a thousand open streams (companion/live/collector.py).
 def post_worker_init(worker):
-    from companion import store  # the app is loaded by now: these import nothing new
-    from companion.collector import settle
-    from companion.compiled_templates import compile_all
-    from companion.database import warm_up
+    from companion.storage import store  # the app is loaded by now: these import nothing new
+    from companion.live.collector import settle
+    from companion.web.compiled_templates import compile_all
+    from companion.storage.database import warm_up
     warm_up(worker.wsgi)
     with worker.wsgi.app_context():
         store.warm_up()

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from bench.stats import report
-from companion import collector
+from companion.live import collector
 from tests.conftest import make_app
 
 HTMX = {"HX-Request": "true"}

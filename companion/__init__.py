@@ -43,7 +43,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         # Flask's documented way to wrap its WSGI app, which its types take for a method.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)  # type: ignore[method-assign]
 
-    from . import compiled_templates, database, expiry, i18n, kinds, presence, security, watch
+    from .web import compiled_templates, i18n, security
+    from .storage import database, expiry, presence
+    from . import kinds
+    from .live import watch
     database.init_app(app)
     presence.init_app(app)
     i18n.init_app(app)

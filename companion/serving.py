@@ -79,8 +79,8 @@ def start_server(database_url: str, port: int | None = None, app: str = "compani
     base = f"{'https' if tls else 'http'}://127.0.0.1:{port}"
     # Whether it answers, not whom the certificate names (a test's own, self-signed).
     context = ssl._create_unverified_context() if tls else None
-    # Up to five minutes: a safety net against a server that never comes, not a measure of speed (beside
-    # other work, load 15-33 on 2 cores, it took 17-114 s to answer; 300 refused tries last 15 s).
+    # Up to five minutes: a safety net against a server that never comes, not a measure of speed (a machine
+    # busy with other work starts it far slower than an idle one).
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
         if server.poll() is not None:

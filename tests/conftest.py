@@ -11,7 +11,9 @@ import pytest
 import sqlalchemy as sa
 from jinja2 import ChoiceLoader, FileSystemLoader
 
-from companion import bundles, config, create_app, database, store
+from build_steps import bundles
+from companion import config, create_app
+from companion.storage import database, store
 
 TESTS = Path(__file__).resolve().parent
 

@@ -12,12 +12,12 @@ from typing import Any
 from flask import Blueprint, current_app, g, jsonify, request, url_for
 from flask_babel import gettext as _
 
-from .. import store
-from ..changes import LiveToken
-from ..i18n import translate
-from ..models import Game, db
+from ..storage import store
+from ..storage.changes import LiveToken
+from .i18n import translate
+from ..storage.models import Game, db
 from ..rules.base import BadParams, RuleError
-from ..security import csrf
+from .security import csrf
 from . import devices, limits, live, messages
 from .games import draw_every_page
 from .limits import change_limit, new_game_limit

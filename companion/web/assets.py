@@ -13,7 +13,7 @@ from jinja2.runtime import Context
 from werkzeug.security import safe_join
 from flask_compress import Compress
 
-from .. import game_icons
+from . import game_icons
 from ..rules.base import GameKind
 
 
@@ -49,7 +49,7 @@ def icon_sprite(context: Context) -> str:
 
 @pass_context
 def style_sheets(context: Context, screen: bool = False) -> list[str]:
-    """The style sheets a page loads, in order (companion/bundles.py minifies static/css/): every page's,
+    """The style sheets a page loads, in order (build_steps/bundles.py minifies static/css/): every page's,
     then its game's, and on the group screen the screen's and its game's there. A Mage Knight phone loads
     none of Mice and Mystics' rules, nor the group screen's."""
     kind = page_kind(context)
@@ -73,7 +73,7 @@ COMPRESSIBLE = {"text/css", "application/javascript", "text/javascript", "image/
 
 @lru_cache(maxsize=64)
 def _gzipped(path: str, mtime: float) -> bytes:
-    """The file gzipped: as bin/setup compressed it ahead (companion/precompress.py: Zopfli, smaller), unless the
+    """The file gzipped: as bin/setup compressed it ahead (build_steps/precompress.py: Zopfli, smaller), unless the
     file changed since; else by zlib at its best, here."""
     ahead = Path(path + ".gz")
     try:

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.exceptions import RequestTimeout
 
-from ..database import cooperative
+from ..storage.database import cooperative
 
 
 class BoundedBody:

@@ -8,8 +8,9 @@ import secrets
 from flask import Flask, Response, g, request, session
 from flask_babel import gettext as _
 
-from .. import security, store
-from ..i18n import isolated
+from . import security
+from ..storage import store
+from .i18n import isolated
 
 DEVICE_COOKIE = "device"
 _VALID = re.compile(r"^[A-Za-z0-9_-]{16,32}$")

@@ -11,8 +11,8 @@ from flask_limiter import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, TooManyRequests
 
-from .. import database, expiry, store
-from ..models import Game, db
+from ..storage import database, expiry, store
+from ..storage.models import Game, db
 from . import devices
 from .forms import BadForm
 from .limits import retry_after, wrong_code

@@ -17,7 +17,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..rules.base import (MAX_PARAM_DEPTH, MAX_PARAM_NAME, MAX_PARAM_TEXT, MAX_PARAM_VALUES, MAX_PARAMS,
                           is_plain_data, is_plain_text)
-from ..store import MAX_FILE_DEPTH
+from ..storage.store import MAX_FILE_DEPTH
 
 RESERVED = {"csrf_token", "version", "action", "title", "for_seat"}  # for_seat: rules.base.check_acting_seat
 MAX_JSON_DEPTH = MAX_FILE_DEPTH  # a game file nests deepest (a request less); Python's parser gives up near 1,000

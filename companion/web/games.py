@@ -8,9 +8,10 @@ from flask import Blueprint, Response, abort, current_app, g, make_response, red
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from .. import security, store
-from ..i18n import current_language, translate
-from ..models import Event, Game
+from . import security
+from ..storage import store
+from .i18n import current_language, translate
+from ..storage.models import Event, Game
 from ..rules.base import (N_, BadParams, NotThisSeatsMoment, RuleError, Text, another_seats_moment,
                           another_seats_undo)
 from . import devices, join, panel_cache

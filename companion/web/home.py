@@ -7,8 +7,10 @@ from urllib.parse import urlsplit
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import expiry, game_icons, kinds, security, store
-from ..i18n import LANG_COOKIE, translate
+from ..storage import expiry, store
+from . import game_icons, security
+from .. import kinds
+from .i18n import LANG_COOKIE, translate
 from ..rules.base import BadParams, RuleError, Text
 from . import devices, limits
 from .errors import error_response

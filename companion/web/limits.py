@@ -21,7 +21,7 @@ from limits.storage import MemoryStorage
 from limits.strategies import FixedWindowRateLimiter, RateLimiter
 from werkzeug.exceptions import TooManyRequests
 
-from .. import store
+from ..storage import store
 from . import turns
 
 # A 429 says Retry-After, no other answer carries limit headers. A limit never fails open: while a shared

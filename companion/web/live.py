@@ -1,5 +1,5 @@
 """Live updates on the game's live token (its version and seating), heard the moment a change commits
-in any process (companion/watch.py).
+in any process (companion/live/watch.py).
 
 - Pages keep one stream open (`Accept: text/event-stream`): an event when the game moves on, a heartbeat
   every LIVE_BEAT_SECONDS so the page knows soon when the server is out of reach. With `panel=1` the event
@@ -17,11 +17,11 @@ from collections.abc import Callable, Iterator
 from flask import Blueprint, Response, abort, current_app, g, jsonify, request, stream_with_context
 from flask_babel import gettext as _
 
-from .. import store
-from ..changes import GONE, Heard, LiveToken
-from ..models import db
+from ..storage import store
+from ..storage.changes import GONE, Heard, LiveToken
+from ..storage.models import db
 from . import games
-from ..watch import TooManyWaiting, same
+from ..live.watch import TooManyWaiting, same
 
 bp = Blueprint("live", __name__)
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import translate
-from ..models import Event
+from .i18n import translate
+from ..storage.models import Event
 from ..rules.base import Text
 
 

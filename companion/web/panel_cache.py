@@ -20,8 +20,8 @@ from collections.abc import Iterator
 
 from flask import Flask, Response, current_app, request
 
-from ..changes import LiveToken
-from ..i18n import current_language
+from ..storage.changes import LiveToken
+from .i18n import current_language
 
 MAX_GAMES = 1024  # (game, language) pairs, each holding its newest moment's panels (about 30 KB a view)
 GATE_WAIT = 2.0  # seconds a device waits for another's drawing of the same moment before it draws itself

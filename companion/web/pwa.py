@@ -10,8 +10,9 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, render_template, url_for
 from flask_babel import gettext as _
 
-from .. import bundles, game_icons
-from ..i18n import current_language
+from .. import ROOT
+from . import game_icons
+from .i18n import current_language
 from .assets import asset_url, static_folder
 
 bp = Blueprint("pwa", __name__)
@@ -20,7 +21,9 @@ THEME = "#1d2a3a"       # meta theme-color in base.html
 BACKGROUND = "#f3ede2"  # --bg in static/css/app.css (the app's own palette)
 
 # Our static files every page needs, precached by the service worker (icons come from ICONS).
-SHELL_ASSETS = (*(f"vendor/css/{sheet}" for sheet in bundles.style_sheets()), "vendor/js/page.js",
+# Each style sheet of static/css/ is served minified from static/vendor/css/ (build_steps/bundles.py).
+SHELL_ASSETS = (*(f"vendor/css/{sheet.name}" for sheet in sorted((ROOT / "static" / "css").glob("*.css"))),
+                "vendor/js/page.js",
                 "vendor/js/keys.js", "vendor/htmx.min.js", "vendor/NoSleep.min.js",
                 *(f"vendor/{sprite}" for sprite in game_icons.SPRITES), "vendor/fonts/fira-sans.css")
 ICONS = (

@@ -18,8 +18,8 @@ from jinja2.runtime import Context
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup, escape
 
-from ..compiled_templates import current_environment
-from ..security import fragment
+from .compiled_templates import current_environment
+from .security import fragment
 from .assets import icon_sprite, page_kind
 
 SLICE = 0.001  # seconds of drawing before the process's other requests get their turn
@@ -32,7 +32,7 @@ BLANK_LINES = re.compile(r"\n[ \t\r\n]*\n")
 
 
 def joined(chunks: Iterable[str]) -> str:
-    """A template's output as one text, without blank lines (every 4th line of a game page was one)."""
+    """A template's output as one text, without blank lines."""
     return BLANK_LINES.sub("\n", "".join(chunks))
 
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import sqlalchemy as sa
 from flask import Flask, current_app
 
-from .. import store
+from ..storage import store
 
 
 class FairGate:

@@ -17,7 +17,7 @@ import json
 import sqlalchemy as sa
 from alembic import op
 
-from companion import mended_text
+from companion.storage import mended_text
 
 # revision identifiers, used by Alembic.
 revision = '0004'

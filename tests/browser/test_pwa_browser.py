@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from companion import icons
+from build_steps import icons
 from tests.browser.conftest import PHONE, TABLET
 
 OFFLINE = "Offline — reconnecting…"

@@ -5,11 +5,13 @@ import os
 import re
 import shutil
 
-from companion import bundles, fonts, game_icons
+from build_steps import bundles, fonts
+from build_steps import game_icons as sprites
+from companion.web import game_icons
 
 
 def test_each_sprite_has_a_symbol_for_each_of_its_icons_drawn_in_the_text_colour(tmp_path):
-    written = game_icons.write(tmp_path)
+    written = sprites.write(tmp_path)
     assert [path.name for path in written] == list(game_icons.SPRITES)
     for path in written:
         svg = path.read_text(encoding="utf-8")

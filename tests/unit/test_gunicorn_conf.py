@@ -1,5 +1,5 @@
 """gunicorn.conf.py's worker hook: the collector set so that a full collection does not stop every tap
-(companion/collector.py)."""
+(companion/live/collector.py)."""
 from __future__ import annotations
 
 import gc

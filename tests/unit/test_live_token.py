@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.changes import GONE, LiveToken, read_token
-from companion.watch import newer, same
+from companion.storage.changes import GONE, LiveToken, read_token
+from companion.live.watch import newer, same
 
 
 def test_a_token_is_written_as_version_dot_seating_and_read_back():

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from companion import mended_text
+from companion.storage import mended_text
 
 
 @pytest.mark.parametrize("raw, value", [

@@ -6,8 +6,8 @@ import random
 import pytest
 import sqlalchemy as sa
 
-from companion import store
-from companion.models import Event, Game, db
+from companion.storage import store
+from companion.storage.models import Event, Game, db
 from companion.rules.base import BadParams, RuleError
 
 ANNA = store.DeviceRef("anna-device-000001", "Anna's phone")

@@ -3,7 +3,7 @@
 import re
 from pathlib import Path
 
-from companion.store import CODE_ALPHABET, CODE_LENGTH
+from companion.storage.store import CODE_ALPHABET, CODE_LENGTH
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 NUMBER_WORDS = {4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}

@@ -3,7 +3,7 @@ gevent), never in SQLite's busy handler, which would hold the whole process; not
 database for other processes."""
 import threading
 
-from companion import database
+from companion.storage import database
 from tests.conftest import make_app
 from tests.web.helpers import act, new_counter
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from companion import presence
+from companion.storage import presence
 from tests.conftest import csrf_token
 
 HTMX = {"HX-Request": "true"}

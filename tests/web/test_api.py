@@ -108,7 +108,7 @@ def test_a_tampered_import_is_rejected_and_changes_nothing(client, app):
         assert 'role="alert"' in response.get_data(as_text=True)
     for body in tampered[:-3]:
         assert client.post("/api/import", data=body, content_type="application/json").status_code == 400
-    from companion.models import Game, db
+    from companion.storage.models import Game, db
     with app.app_context():
         assert db.session.query(Game).count() == 1
     assert client.get("/").get_data(as_text=True).count("<li>") == before

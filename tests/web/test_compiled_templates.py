@@ -1,5 +1,5 @@
 """A server worker compiles every template at start, once for all workers and restarts: Jinja's bytecode
-cache in the instance folder (companion/compiled_templates.py). The first device to open a game on a
+cache in the instance folder (companion/web/compiled_templates.py). The first device to open a game on a
 fresh worker no longer waits for its page's templates to compile."""
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ from pathlib import Path
 import jinja2
 import pytest
 
-from companion import collector, compiled_templates, store
-from companion.compiled_templates import environment_for
+from companion.live import collector
+from companion.web import compiled_templates
+from companion.storage import store
+from companion.web.compiled_templates import environment_for
 from tests.conftest import make_app
 
 ROOT = Path(__file__).resolve().parents[2]

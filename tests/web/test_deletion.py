@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import sqlalchemy as sa
 
-from companion.models import Event, Game, db, utcnow
+from companion.storage.models import Event, Game, db, utcnow
 from tests.conftest import csrf_token, make_app
 from tests.web.helpers import HTMX, act, count, new_counter
 

@@ -6,7 +6,7 @@ import gzip
 import pytest
 import sqlalchemy as sa
 
-from companion import store
+from companion.storage import store
 from companion.web.turns import FairGates
 from tests.conftest import make_app
 from tests.web.helpers import HTMX, act, count, new_counter

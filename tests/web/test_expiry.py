@@ -5,8 +5,8 @@ from datetime import timedelta
 
 import sqlalchemy as sa
 
-from companion import store
-from companion.models import Event, Game, Presence, Seat, db, utcnow
+from companion.storage import store
+from companion.storage.models import Event, Game, Presence, Seat, db, utcnow
 from tests.conftest import csrf_token, make_app
 from tests.web.helpers import api_act
 

@@ -6,7 +6,7 @@ import json
 
 import sqlalchemy as sa
 
-from companion.models import Event, Game, db
+from companion.storage.models import Event, Game, db
 from companion.rules.base import MAX_MSGID, MAX_PARAM_VALUES, MAX_TEXT_PARAMS, PLACEHOLDER, is_plain_text
 from tests.web.test_catalogs import catalog
 

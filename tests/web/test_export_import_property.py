@@ -15,8 +15,8 @@ import pytest
 import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from companion import store
-from companion.models import Event, Game, db
+from companion.storage import store
+from companion.storage.models import Event, Game, db
 from companion.rules.mage_knight.actions import ACTIONS as MK_ACTIONS
 from companion.rules.mice_mystics.actions import ACTIONS as MM_ACTIONS
 from companion.rules.base import MAX_TEXT_NESTING, RuleError

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion import compiled_templates, store
+from companion.web import compiled_templates
+from companion.storage import store
 from companion.web import games, render
 from tests.browser import walks
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from jinja2.ext import _make_new_gettext, _make_new_ngettext
 
-from companion import i18n
+from companion.web import i18n
 
 CASES = [
     ("{{ _('Undo') }}", {}),

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import game_icons
+from companion.web import game_icons
 from tests.browser import walks
 from tests.web.test_folded_templates import api
 

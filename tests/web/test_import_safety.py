@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from companion.models import Game, db
+from companion.storage.models import Game, db
 from companion.rules.base import Text
 from tests.conftest import csrf_token
 from tests.web.helpers import MK_SETUP, MM_SETUP, act, api_act, new_counter

@@ -155,7 +155,7 @@ def test_one_device_cannot_hold_more_waiting_requests_than_its_share(tmp_path):
 
 def test_waiting_devices_are_noted_present_in_one_write(tmp_path):
     """Presence is written in batches: a poll from each of many devices costs one write, not one each."""
-    from companion.models import db
+    from companion.storage.models import db
     app = make_app(tmp_path / "presence.db", PRESENCE_FLUSH_SECONDS=3600.0)
     phone = app.test_client()
     url, _ = new_counter(phone)
@@ -200,7 +200,7 @@ class Clock:
     """The presence clock, moved by hand: CONNECTED_WITHIN passes without the test waiting for it."""
 
     def __init__(self):
-        from companion.models import utcnow
+        from companion.storage.models import utcnow
         self.now = utcnow()
 
     def __call__(self):
@@ -211,7 +211,7 @@ def test_a_device_whose_stream_brings_change_after_change_stays_connected(tmp_pa
     """The roster counted a device only when its stream beat (a quiet 1.5 s): while the game moved faster than
     that — a round played briskly — a watching phone dropped out of "connected" and came back (1 → 3 → 2 → 4
     with the same four devices). Every event its stream sends now says it is there."""
-    from companion import presence, store
+    from companion.storage import presence, store
     clock = Clock()
     monkeypatch.setattr(presence, "utcnow", clock)
     monkeypatch.setattr(store, "utcnow", clock)

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from companion import store
+from companion.storage import store
 from tests.conftest import csrf_token, make_app
 from tests.web.helpers import HTMX, alert, words
 
@@ -432,8 +432,8 @@ def test_changing_the_player_count_keeps_what_was_typed_without_javascript(clien
 
 def store_games(client) -> int:
     with client.application.app_context():
-        from companion.models import Game
-        from companion.database import db
+        from companion.storage.models import Game
+        from companion.storage.database import db
         return db.session.query(Game).count()
 
 

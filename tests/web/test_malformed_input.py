@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from companion import store
-from companion.models import Device, Event, Game, db
+from companion.storage import store
+from companion.storage.models import Device, Event, Game, db
 from companion.rules.base import is_plain_text
 from tests.conftest import csrf_token
 from tests.web.helpers import new_counter

@@ -7,8 +7,8 @@ import json
 import sqlalchemy as sa
 from flask_migrate import downgrade
 
-from companion import database, presence
-from companion.models import db
+from companion.storage import database, presence
+from companion.storage.models import db
 from tests.conftest import csrf_token, make_app
 from tests.web.helpers import populate
 from tests.web.test_plain_text import mice_game, renders

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from companion import store
+from companion.storage import store
 from tests.conftest import csrf_token, make_app
 from tests.web.helpers import act, alert, words
 
@@ -264,7 +264,7 @@ def test_an_encounter_card_takes_minion_names_typed_in_the_devices_language(mm_c
         "row_pages[]": ["1-2", "3+"], "row_minions[]": ["тараканы=2, Крысы-воины", "Паук"]})
     assert response.status_code in (200, 303), response.get_data(as_text=True)
     with mm_client.application.app_context():
-        from companion import store
+        from companion.storage import store
         card = store.find(url.rsplit("/", 1)[1]).state["encounter_card"]
     assert [[m["type"] for m in row["minions"]] for row in card["rows"]] == [["roaches", "rat_warriors"], ["spider"]]
     assert card["rows"][0]["minions"][0]["figures"] == 2

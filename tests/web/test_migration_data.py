@@ -14,8 +14,8 @@ from alembic.script import ScriptDirectory
 from flask import current_app
 from flask_migrate import downgrade, upgrade
 
-from companion import database
-from companion.models import db
+from companion.storage import database
+from companion.storage.models import db
 from tests.conftest import make_app
 from tests.web.helpers import populate
 

@@ -6,8 +6,9 @@ import sqlite3
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from companion import create_app, database
-from companion.models import db
+from companion import create_app
+from companion.storage import database
+from companion.storage.models import db
 
 
 def test_migrations_match_the_models(app):

@@ -11,7 +11,7 @@ import threading
 import pytest
 import sqlalchemy as sa
 
-from companion import store
+from companion.storage import store
 from tests.conftest import csrf_token
 
 HTMX = {"HX-Request": "true"}

@@ -27,7 +27,7 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (content_type_conformance, response_schema_conformance,
                                                status_code_conformance)
 from companion.serving import start_server, stop_server
-from companion.store import CODE_ALPHABET, CODE_LENGTH, EXPORT_FORMAT, new_code
+from companion.storage.store import CODE_ALPHABET, CODE_LENGTH, EXPORT_FORMAT, new_code
 from companion.web.api import EVENTS_MAX, EVENTS_PAGE, SEQ_MAX
 from tests.conftest import make_app
 from tests.web.helpers import MK_SETUP, MM_SETUP, api_act, csrf_token

@@ -13,7 +13,7 @@ import json
 import pytest
 import sqlalchemy as sa
 
-from companion.models import Device, Event, Game, db
+from companion.storage.models import Device, Event, Game, db
 from tests.conftest import csrf_token
 from tests.web.helpers import HTMX
 

@@ -16,7 +16,8 @@ from contextlib import contextmanager
 import psycopg
 import sqlalchemy as sa
 
-from companion import config, database, presence, store
+from companion import config
+from companion.storage import database, presence, store
 from companion.serving import start_server, stop_server
 from tests.conftest import csrf_token, make_app
 from tests.web.race_worker import race

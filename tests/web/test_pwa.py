@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from PIL import Image
 
-from companion import icons
+from build_steps import icons
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -116,7 +116,7 @@ def test_every_page_links_the_manifest_icons_and_scripts(client):
     assert re.search(r'<link rel="manifest" href="/manifest.webmanifest"', html)
     assert re.search(r'<link rel="icon" href="/static/icons/icon.svg\?v=\w+" type="image/svg\+xml">', html)
     assert re.search(r'<link rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png\?v=\w+">', html)
-    # our scripts (wake.js, pwa.js among them) in one minified file, companion/bundles.py
+    # our scripts (wake.js, pwa.js among them) in one minified file, build_steps/bundles.py
     assert re.search(r'<script src="/static/vendor/js/page.js\?v=\w+" defer></script>', html)
     button = re.search(r'<button type="button" id="wake"[^>]*>', html).group(0)
     # NoSleep.js is fetched by wake.js where the Wake Lock API is missing, never by every page.

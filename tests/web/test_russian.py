@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from companion.i18n import translate
+from companion.web.i18n import translate
 from companion.rules.base import Text
 from tests.web.helpers import ADD_REASON, MM_SETUP, api_act
 

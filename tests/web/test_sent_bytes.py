@@ -7,7 +7,7 @@ import os
 
 import zopfli.gzip
 
-from companion import precompress
+from build_steps import precompress
 from tests.conftest import make_app
 
 

@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from companion.changes import LiveToken
+from companion.storage.changes import LiveToken
 from companion.web import games
 from tests.conftest import csrf_token
 from tests.web.helpers import HTMX, act, count, new_counter, words
@@ -202,7 +202,7 @@ def session_cookie_set(response) -> bool:
 
 
 def test_the_session_cookie_is_renewed_once_a_day_not_with_every_answer(app, monkeypatch):
-    from companion import security
+    from companion.web import security
     day = [20_000]
     monkeypatch.setattr(security, "day_number", lambda: day[0])
     phone = app.test_client()

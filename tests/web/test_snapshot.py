@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import store
+from companion.storage import store
 from tests.conftest import csrf_token
 from tests.web.helpers import HTMX
 

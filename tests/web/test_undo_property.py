@@ -10,8 +10,8 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from companion import store
-from companion.models import db
+from companion.storage import store
+from companion.storage.models import db
 from companion.rules.base import RuleError
 from tests.conftest import make_app
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from companion import watch
+from companion.live import watch
 from companion.web.turns import Busy, FairGate, FairGates
 
 

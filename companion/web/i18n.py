@@ -11,9 +11,9 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
-from .rules.base import Escaping, Text
+from ..rules.base import Escaping, Text
 
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
 LANG_COOKIE = "lang"
 babel = Babel()
 

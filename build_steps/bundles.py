@@ -1,7 +1,7 @@
 """Our own scripts and style sheets as the pages load them, minified by esbuild (npm, pinned in package.json).
 
 The sources stay small, commented files in static/js/ and static/css/; a phone loads none of the comments.
-Run `python -m companion.bundles [DIR]` (bin/setup does) to write static/vendor/js/ and static/vendor/css/:
+Run `python -m build_steps.bundles [DIR]` (bin/setup does) to write static/vendor/js/ and static/vendor/css/:
 - js/page.js, the scripts every page runs, one after the other in one file: one request, one gzip stream;
 - js/keys.js, the keyboard shortcuts, which page.js (keyboard.js) fetches only where a keyboard is used;
 - css/<name>.css for each style sheet in static/css/.

@@ -24,10 +24,11 @@ import sqlalchemy.orm as so
 from flask import current_app
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import changes, kinds, presence
+from . import changes, presence
+from .. import kinds
 from .database import one_writer
 from .models import Device, Event, Game, Presence, Seat, db, utcnow
-from .rules.base import (MAX_PARAM_TEXT, MAX_PARAM_VALUES, MAX_TEXT_DEPTH, BadParams, N_, Outcome, RuleError,
+from ..rules.base import (MAX_PARAM_TEXT, MAX_PARAM_VALUES, MAX_TEXT_DEPTH, BadParams, N_, Outcome, RuleError,
                          acting_for, check_acting_seat, check_undoing_seat, is_plain_data, is_plain_params,
                          is_plain_text, text_from_file)
 

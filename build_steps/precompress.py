@@ -1,7 +1,7 @@
-"""The static files a page loads, gzipped ahead by Zopfli: the same gzip every browser reads, some 3–7 % smaller
-than zlib's best, which a phone's first load needs (its 40 KB budget) and which costs too long to make on a
-request (20–100 ms a file). Run `python -m companion.precompress` (bin/setup does, after the files are built)
-to write `<file>.gz` beside each compressible file under static/vendor/ and static/icons/.
+"""The static files a page loads, gzipped ahead by Zopfli: the same gzip every browser reads, smaller than zlib's
+best, which a phone's first load needs (its 40 KB budget), and too slow to make while a request waits.
+Run `python -m build_steps.precompress` (bin/setup does, after the files are built) to write `<file>.gz` beside
+each compressible file under static/vendor/ and static/icons/.
 
 web/assets.py sends such a `.gz` when it is at least as new as its file, else gzips the file itself."""
 from __future__ import annotations

@@ -6,7 +6,7 @@ Only what the pages use is served: two weights (400 for text, 700 for everything
 it) in the Latin and Cyrillic subsets, each its own woff2 with the package's unicode-range, so an English
 page never loads the Cyrillic files. Each file keeps all its letters and its kerning but drops its TrueType
 hinting (fontTools): half of its bytes, which only low-resolution Windows screens read — a phone or tablet
-renders the outlines as they are. Run `python -m companion.fonts [DIR]` (bin/setup does): it writes the files
+renders the outlines as they are. Run `python -m build_steps.fonts [DIR]` (bin/setup does): it writes the files
 into static/vendor/fonts/ with the package's @font-face rules (fira-sans.css, font-display: swap).
 """
 from __future__ import annotations

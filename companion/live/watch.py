@@ -23,8 +23,8 @@ from collections.abc import Callable, Iterator
 import sqlalchemy as sa
 from flask import Flask
 
-from .changes import CHANNEL, GONE, Heard, LiveToken, game_moved, read_token
-from .models import Game, db
+from ..storage.changes import CHANNEL, GONE, Heard, LiveToken, game_moved, read_token
+from ..storage.models import Game, db
 
 
 class TooManyWaiting(Exception):

@@ -1,7 +1,7 @@
 """The app's icon, drawn by us: a die showing five on the app's dark blue, as SVG and PNGs.
 
 The geometry is defined once (`shapes`) on a 100×100 canvas; `svg()` and `png()` both draw it.
-Run `python -m companion.icons [DIR]` (bin/setup does) to write the files into static/icons/.
+Run `python -m build_steps.icons [DIR]` (bin/setup does) to write the files into static/icons/.
 """
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from flask_migrate import Migrate
 from . import mended_text
 from .models import db
 
-MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
 migrate = Migrate(directory=str(MIGRATIONS), render_as_batch=True)
 
 

@@ -48,7 +48,7 @@ class CollapseLineBreaks(Extension):
 
 def keep(app: Flask, environment: Environment, variant: str, *inputs: bytes) -> None:
     """Keep `environment`'s compiled code apart from every other's: its `variant`, its extensions, the
-    app's gettext set-up (companion/i18n.py: its policies shape the code) and whatever else does
+    app's gettext set-up (companion/web/i18n.py: its policies shape the code) and whatever else does
     (`inputs`), as one digest. Where the instance folder cannot be written, templates compile in memory."""
     environment.bytecode_cache = _cache(app, variant, repr(sorted(environment.extensions)).encode(),
                                         I18N.read_bytes(), Path(__file__).read_bytes(), *inputs)
@@ -67,7 +67,7 @@ def _cache(app: Flask, variant: str, *inputs: bytes) -> FileSystemBytecodeCache 
 
 
 def init_app(app: Flask) -> None:
-    """Call once the app's template environment has its extensions (companion/i18n.py). Each language's
+    """Call once the app's template environment has its extensions (companion/web/i18n.py). Each language's
     environment (`environment_for`), an overlay of this one, collapses line breaks too."""
     app.jinja_env.add_extension(CollapseLineBreaks)
     keep(app, app.jinja_env, "page")
