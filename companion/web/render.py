@@ -13,7 +13,7 @@ import gevent
 from flask import Flask, current_app, g, render_template
 from flask.templating import Environment as FlaskEnvironment
 from gevent import monkey
-from jinja2 import pass_context
+from jinja2 import Template, pass_context
 from jinja2.runtime import Context
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup, escape
@@ -36,6 +36,13 @@ def joined(chunks: Iterable[str]) -> str:
     return BLANK_LINES.sub("\n", "".join(chunks))
 
 
+class PageTemplate(Template):
+    """A template whose whole output has no blank lines (its macros' outputs keep theirs: cut once, at the end)."""
+
+    def render(self, *args: Any, **kwargs: Any) -> str:
+        return BLANK_LINES.sub("\n", super().render(*args, **kwargs))
+
+
 class TemplateEnvironment(FlaskEnvironment):
     """Flask's template environment, whose `a.b` finds a dict's key without raising and catching an
     AttributeError first (the rules' views are dicts: a panel looks up hundreds of their keys). The same
@@ -50,7 +57,7 @@ class TemplateEnvironment(FlaskEnvironment):
         except (TypeError, LookupError, AttributeError):
             return self.undefined(obj=obj, name=attribute)
 
-    concat = staticmethod(joined)  # how Template.render joins its output
+    template_class = PageTemplate
 
 
 @pass_context
