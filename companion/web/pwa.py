@@ -10,7 +10,6 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, render_template, url_for
 from flask_babel import gettext as _
 
-from .. import ROOT
 from . import game_icons
 from .i18n import current_language
 from .assets import asset_url, static_folder
@@ -20,11 +19,9 @@ bp = Blueprint("pwa", __name__)
 THEME = "#1d2a3a"       # meta theme-color in base.html
 BACKGROUND = "#f3ede2"  # --bg in static/css/app.css (the app's own palette)
 
-# Our static files every page needs, precached by the service worker (icons come from ICONS).
-# Each style sheet of static/css/ is served minified from static/vendor/css/ (build_steps/bundles.py).
-SHELL_ASSETS = (*(f"vendor/css/{sheet.name}" for sheet in sorted((ROOT / "static" / "css").glob("*.css"))),
-                "vendor/js/page.js",
-                "vendor/js/keys.js", "vendor/htmx.min.js", "vendor/NoSleep.min.js",
+# Our static files every page needs, precached by the service worker (icons come from ICONS), besides each
+# style sheet of static/css/, which is served minified from static/vendor/css/ (build_steps/bundles.py).
+SHELL_ASSETS = ("vendor/js/page.js", "vendor/js/keys.js", "vendor/htmx.min.js", "vendor/NoSleep.min.js",
                 *(f"vendor/{sprite}" for sprite in game_icons.SPRITES), "vendor/fonts/fira-sans.css")
 ICONS = (
     {"file": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
@@ -62,7 +59,8 @@ def manifest():
 
 def shell_urls() -> list[str]:
     """What the service worker precaches: the offline page and our static files, by hashed URL."""
-    files = [*SHELL_ASSETS, *(icon["file"] for icon in ICONS), APPLE_TOUCH_ICON]
+    sheets = sorted(f"vendor/css/{sheet.name}" for sheet in (Path(static_folder()) / "css").glob("*.css"))
+    files = [*sheets, *SHELL_ASSETS, *(icon["file"] for icon in ICONS), APPLE_TOUCH_ICON]
     return [url_for("pwa.offline"), *(asset_url(name) for name in files)]
 
 
