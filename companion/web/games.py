@@ -41,12 +41,14 @@ def seats_context(game: Game, kind, held: dict[str, tuple[str, str]]) -> dict:
             "act_step": {"inside": False}}  # macros.html `act_for`: drawing its controls now
 
 
-def game_context(shot: store.Snapshot, *, live: bool | None = None, **extra) -> dict:
+def game_context(shot: store.Snapshot, *, live: bool | None = None, kind_view: dict | None = None, **extra) -> dict:
     """What the panel shows, from one snapshot (a render asks the store nothing more). `live`: the panel
-    alone, as every device of its view gets it: no CSRF field (the page sends its token as a header)."""
+    alone, as every device of its view gets it: no CSRF field (the page sends its token as a header).
+    `kind_view`: the kind's view of this very state, if worked out already."""
     game, kind = shot.game, shot.kind
     live = is_htmx() if live is None else live
-    context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state),
+    view = kind.view(game.state) if kind_view is None else kind_view
+    context = {"game": game, "kind": kind, "state": game.state, "view": view,
                "last_event": shot.last_event, "news": news_of(kind, shot.last_event, game.state),
                "undo_target": shot.undo_target,
                "live": live,
@@ -143,7 +145,8 @@ def keep_panel(moment: panel_cache.Moment, view: panel_cache.View, html: str) ->
 def draw_panel(moment: panel_cache.Moment, shot: store.Snapshot) -> panel_cache.Panel:
     """Draw and keep this device's view of `moment`; the kind's part once for every view."""
     store.done_reading()  # no connection held while drawing
-    context = game_context(shot, live=True)
+    context = game_context(shot, live=True, kind_view=moment.kind_view)
+    moment.kind_view = context["view"]
     if moment.kind_html is None:
         moment.kind_html = draw_template(context["kind"].template, **context)
     kind_html = moment.kind_html

@@ -80,10 +80,11 @@ class Panel:
 class Moment:
     """A game's panels at one moment in one language: who holds which seat, the kind's part, each view's."""
 
-    __slots__ = ("key", "seat_of", "kind_html", "panels")
+    __slots__ = ("key", "seat_of", "kind_view", "kind_html", "panels")
 
     def __init__(self, key: MomentKey, seat_of: dict[str, str]):
         self.key, self.seat_of = key, seat_of  # device id -> the seat it holds
+        self.kind_view: dict | None = None  # the kind's view of the state, the same for every view
         self.kind_html: str | None = None  # the kind's part: one drawing for every view (games.draw_panel)
         self.panels: dict[View, Panel] = {}
 

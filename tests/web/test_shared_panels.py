@@ -11,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from companion import kinds
 from companion.storage.changes import LiveToken
 from companion.web import games
 from tests.conftest import csrf_token
@@ -370,3 +371,24 @@ def test_a_page_behind_gets_the_panel_of_the_game_as_it_is_now(tmp_path):
     finally:
         behind.close()
     assert news["token"] == "2.0" and count(news["html"]) == 2
+
+
+def test_a_moment_s_view_of_the_state_is_worked_out_once_for_every_device_s_drawing(app, renders, monkeypatch):
+    """The kind's view (whose turn, what is legal now: pure rules over the state) is the same for every device at
+    a moment: worked out for the first device's drawing and kept with the moment's panels, not once per view."""
+    anna, anna_token = device(app, "/")
+    url, _ = new_counter(anna)
+    seat(anna, url, anna_token, "even")
+    boris, boris_token = device(app, url)
+    seat(boris, url, boris_token, "odd")
+    carol, _ = device(app, url)
+    with app.app_context():
+        kind = kinds.get("counter")
+    worked_out: list[int] = []
+    view = kind.view
+    monkeypatch.setattr(kind, "view", lambda state: worked_out.append(1) or view(state))
+    renders.clear()
+    assert count(act(anna, url, anna_token, 0, "add", n="1").get_data(as_text=True)) == 1  # a new moment
+    for client in (boris, carol):
+        panel(client, url)
+    assert len(renders) == 3 and len(worked_out) == 1
