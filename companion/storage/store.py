@@ -316,7 +316,13 @@ def _moved_with_its_event() -> sa.Insert:
 def _event(game_id: int, seq: int | None) -> Event | None:
     if not seq:
         return None
-    return db.session.scalar(sa.select(Event).where(Event.game_id == game_id, Event.seq == seq))
+    return db.session.scalar(_event_at(), {"game_id": game_id, "seq": seq})
+
+
+@functools.cache
+def _event_at() -> sa.Select:
+    """A game's event by its seq, built once: a panel's undo target (see _moved)."""
+    return sa.select(Event).where(Event.game_id == sa.bindparam("game_id"), Event.seq == sa.bindparam("seq"))
 
 
 def _undo_next_before(game_id: int, seq: int) -> int | None:
@@ -786,9 +792,15 @@ class SeatTaken(Exception):
 
 def seating(game: Game) -> dict[str, tuple[str, str]]:
     """seat id -> (device id, its label), in one query."""
-    rows = db.session.execute(sa.select(Seat.seat_id, Seat.device_id, Device.label)
-                              .outerjoin(Device, Device.id == Seat.device_id).where(Seat.game_id == game.id))
+    rows = db.session.execute(_seating(), {"game_id": game.id})
     return {r.seat_id: (r.device_id, r.label or "") for r in rows}
+
+
+@functools.cache
+def _seating() -> sa.Select:
+    """seating's query, built once: every panel drawn asks it (see _moved)."""
+    return (sa.select(Seat.seat_id, Seat.device_id, Device.label)
+            .outerjoin(Device, Device.id == Seat.device_id).where(Seat.game_id == sa.bindparam("game_id")))
 
 
 def seats_by_device(game_id: int) -> dict[str, str]:
