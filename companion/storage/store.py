@@ -395,16 +395,11 @@ def page_action(code: str, device: DeviceRef, action: str, params: Mapping[str, 
             check_acting_seat(kind, game.state, my_seat, action, for_seat)
         apply_action(game, action, params, version, device, rng)  # localized already
 
-    try:
-        if action in kind.rebasable:
-            make(seen_version)  # applied to the latest version by apply_action itself
-        else:
-            _tap(game, device.id, seen_version, same, make)
-    except StaleVersion as stale:
-        return _answer(stale.game, device, _stale(stale, device, seen_version, same), whole_page)
-    except RuleError as refused:
-        return _answer(game, device, refused, whole_page)
-    return _answer(game, device, None, whole_page)
+    if action in kind.rebasable:
+        return _answered(game, device, seen_version, same, whole_page,
+                         lambda: make(seen_version))  # applied to the latest version by apply_action itself
+    return _answered(game, device, seen_version, same, whole_page,
+                     lambda: _tap(game, device.id, seen_version, same, make))
 
 
 def page_undo(code: str, device: DeviceRef, seen_version: int, *, for_seat: str | None,
@@ -423,8 +418,16 @@ def page_undo(code: str, device: DeviceRef, seen_version: int, *, for_seat: str 
                                my_seat, for_seat)
         undo(game, version, device, target)
 
+    return _answered(game, device, seen_version, same, whole_page,
+                     lambda: _tap(game, device.id, seen_version, same, make))
+
+
+def _answered(game: Game, device: DeviceRef, seen_version: int, same: Callable[[Event], bool], whole_page: bool,
+              tap: Callable[[], None]) -> Snapshot | None:
+    """A page's tap made (`tap`) and answered as `_answer` does: the game as it is now, with why the tap was not
+    made if it was not."""
     try:
-        _tap(game, device.id, seen_version, same, make)
+        tap()
     except StaleVersion as stale:
         return _answer(stale.game, device, _stale(stale, device, seen_version, same), whole_page)
     except RuleError as refused:
