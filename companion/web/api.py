@@ -9,7 +9,7 @@ import json
 import random
 from typing import Any
 
-from flask import Blueprint, current_app, g, jsonify, request, url_for
+from flask import Blueprint, Response, abort, current_app, g, jsonify, request, url_for
 from flask_babel import gettext as _
 
 from ..storage import store
@@ -18,7 +18,7 @@ from .i18n import translate
 from ..storage.models import Game, db
 from ..rules.base import BadParams, RuleError
 from .security import csrf
-from . import devices, limits, live, messages
+from . import devices, limits, live, messages, play_record
 from .games import draw_every_page
 from .limits import change_limit, new_game_limit
 from .openapi import document
@@ -168,6 +168,30 @@ def bounded_int(raw: str | None, lo: int, hi: int) -> int | None:
 @bp.get("/games/<code>/export")
 def export(code: str):
     return jsonify(store.export_game(store.find(code)))
+
+
+@bp.get("/games/<code>/record")
+def record(code: str):
+    """The game's play record (web/play_record.py), JSON, its names in the request's language."""
+    answer = jsonify(_kept_record(code))
+    answer.vary.update(("Accept-Language", "Cookie"))
+    return answer
+
+
+@bp.get("/games/<code>/record.csv")
+def record_csv(code: str):
+    """The same, CSV: a row per player, to open in a spreadsheet or a play log."""
+    kept = _kept_record(code)
+    return Response(play_record.as_csv(kept), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{kept["code"]}-{kept["date"]}.csv"',
+                             "Vary": "Accept-Language, Cookie"})  # its names are in the request's language
+
+
+def _kept_record(code: str) -> dict[str, Any]:
+    kept = play_record.record(store.find(code))
+    if kept is None:
+        abort(404)
+    return kept
 
 
 @bp.post("/import")

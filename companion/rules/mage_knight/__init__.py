@@ -10,6 +10,7 @@ from . import seating
 from .deed_helper import can_i_play
 from .fame import hand_limit_for
 from .later_keys import with_later_keys
+from .play_record import play_record
 from .actions import ACTIONS
 from .dummy import tracked
 from .preparation import STEP_NAMES, UNIT_NAMES
@@ -56,6 +57,10 @@ def view_of(state: dict) -> dict:
     return data
 
 
+def record_of(state: dict) -> dict:
+    return play_record(upgraded(state))
+
+
 class MageKnight(GameKind):
     key = "mage_knight"
     name = N_("Mage Knight")
@@ -77,6 +82,7 @@ class MageKnight(GameKind):
     calculators = {"hand_limit": hand_limit_for, "can_play": can_i_play}
     seat_status = staticmethod(seating.seat_status)
     moment_seat = staticmethod(seating.moment_seat)
+    play_record = staticmethod(record_of)
     seat_actions = seating.SEAT_ACTIONS
 
 

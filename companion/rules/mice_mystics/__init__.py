@@ -7,6 +7,7 @@ from .actions import ACTIONS, apply
 from .catalogue import MICE, MINION_TYPES, NAMES
 from .news import HEADLINES, opening as opening_news
 from .params import typed_names_to_ids
+from .play_record import play_record
 from .setup import parse_setup, new_state
 from .state_check import check_state
 from .view import view
@@ -31,6 +32,7 @@ class MiceAndMystics(GameKind):
     seats = staticmethod(seating.seats)
     seat_status = staticmethod(seating.seat_status)
     moment_seat = staticmethod(seating.moment_seat)
+    play_record = staticmethod(play_record)
     seat_actions = seating.SEAT_ACTIONS
     localize_params = staticmethod(typed_names_to_ids)
     headlines = HEADLINES

@@ -1,0 +1,157 @@
+"""Issue 44, the play record: what groups that log their plays keep (BG Stats, BoardGameGeek) — date and
+duration, what was played, the players with their heroes or mice, the scores and who won — as JSON and CSV,
+equal to what the game and its history say, linked from the summary."""
+from __future__ import annotations
+
+import csv
+import io
+from datetime import datetime, timedelta
+
+import pytest
+
+from companion.storage.models import Event, Game, db
+from tests.conftest import make_app
+from tests.web.helpers import api_act
+from tests.web.test_mage_knight_score import SETUP, finished_game
+
+
+@pytest.fixture
+def app(tmp_path):
+    return make_app(tmp_path / "record.db")
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def finished(client, setup: dict) -> str:
+    """A game over after its only round, through the API, each tactic picked as the view offers it (a
+    cooperative game may offer Mana Steal first, which needs its die)."""
+    code = client.post("/api/games", json={"kind": "mage_knight", "setup": setup}).get_json()["code"]
+    while (view := client.get(f"/api/games/{code}").get_json()["view"])["phase"] == "tactics":
+        pick = next(a["params"] for a in view["actions"] if a["action"] == "pick_tactic")
+        api_act(client, code, "pick_tactic", **pick)
+    announced = False
+    while (view := client.get(f"/api/games/{code}").get_json()["view"])["phase"] == "turns":
+        if view["current_seat"] == "dummy":  # it may come first: a turn of flips, the 3rd card white
+            api_act(client, code, "dummy_turn", third="white")
+        elif not announced:
+            api_act(client, code, "announce_end_of_round", player=view["current_seat"], deck_empty=True)
+            announced = True
+        else:
+            api_act(client, code, "end_turn", player=view["current_seat"])
+    assert view["phase"] == "finished"
+    return code
+
+
+def rows(client, code: str, **headers) -> list[dict]:
+    answer = client.get(f"/api/games/{code}/record.csv", headers=headers)
+    assert answer.status_code == 200 and answer.mimetype == "text/csv"
+    assert answer.headers["Content-Disposition"].startswith(f'attachment; filename="{code}-')
+    return list(csv.DictReader(io.StringIO(answer.get_data(as_text=True))))
+
+
+def test_a_competitive_mage_knight_game_s_record_has_each_sheet_s_total_and_the_winner(client):
+    code = finished_game(client)
+    api_act(client, code, "enter_score", player="p1", spells=3, crystals=4, done=1)
+    api_act(client, code, "enter_score", player="p2", spells=1, done=1)
+    score = client.get(f"/api/games/{code}").get_json()["view"]["score"]
+    kept = client.get(f"/api/games/{code}/record").get_json()
+    assert kept["finished"] is True and kept["game"] == {"id": "mage_knight", "name": "Mage Knight"}
+    assert kept["played"] == {"id": "custom", "name": "Custom scenario"} and kept["rounds"] == 1
+    assert kept["result"] == {"id": "round_limit", "name": "The last round was played"}
+    assert [(p["name"], p["as"], p["score"]) for p in kept["players"]] == [
+        ("Anna", {"id": "tovak", "name": "Tovak"}, score["sheet_totals"]["p1"]),
+        ("Boris", {"id": "goldyx", "name": "Goldyx"}, score["sheet_totals"]["p2"])]
+    assert [p["winner"] for p in kept["players"]] == [p in score["table"]["winners"] for p in ("p1", "p2")]
+    assert [p["winner"] for p in kept["players"]] == [True, False]  # Anna's 3 Spells and 4 crystals
+    table = rows(client, code)
+    assert [(r["player"], r["as"], r["score"], r["winner"]) for r in table] == [
+        ("Anna", "Tovak", str(score["sheet_totals"]["p1"]), "yes"),
+        ("Boris", "Goldyx", str(score["sheet_totals"]["p2"]), "no")]
+    assert {r["game"] for r in table} == {"Mage Knight"} and {r["played"] for r in table} == {"Custom scenario"}
+
+
+def test_no_winner_is_named_until_every_sheet_is_done_nor_after_an_undo_of_the_last(client):
+    code = finished_game(client)
+    api_act(client, code, "enter_score", player="p1", spells=3, done=1)
+    assert [p["winner"] for p in client.get(f"/api/games/{code}/record").get_json()["players"]] == [None, None]
+    game = api_act(client, code, "enter_score", player="p2", spells=1, done=1)
+    assert [p["winner"] for p in client.get(f"/api/games/{code}/record").get_json()["players"]] == [True, False]
+    client.post(f"/api/games/{code}/undo", json={"version": game["version"]})
+    kept = client.get(f"/api/games/{code}/record").get_json()
+    assert [p["winner"] for p in kept["players"]] == [None, None] and kept["finished"] is True
+
+
+def test_a_game_under_way_has_a_record_with_no_result_and_no_winner(client):
+    code = client.post("/api/games", json={"kind": "mage_knight", "setup": SETUP}).get_json()["code"]
+    kept = client.get(f"/api/games/{code}/record").get_json()
+    assert kept["finished"] is False and kept["result"] is None
+    assert [(p["score"], p["winner"]) for p in kept["players"]] == [(None, None), (None, None)]
+
+
+def test_a_cooperative_game_names_no_winner_and_gives_the_group_s_one_score_to_each(client):
+    code = finished(client, {**SETUP, "mode": "cooperative"})
+    api_act(client, code, "enter_score", player="p1", done=1)
+    api_act(client, code, "enter_score", player="p2", done=1)
+    score = client.get(f"/api/games/{code}").get_json()["view"]["score"]
+    kept = client.get(f"/api/games/{code}/record").get_json()
+    assert [(p["score"], p["winner"]) for p in kept["players"]] == [(score["table"]["total"], None)] * 2
+    assert [r["winner"] for r in rows(client, code)] == ["", ""]
+
+
+def test_a_won_chapter_s_mice_all_win_and_the_record_is_in_the_device_s_language(client):
+    setup = {"mouse": ["lily", "nez"], "controller": ["Vera", ""], "minion_type": ["rat_warriors"]}
+    code = client.post("/api/games", json={"kind": "mice_mystics", "setup": setup}).get_json()["code"]
+    api_act(client, code, "mark_victory")
+    kept = client.get(f"/api/games/{code}/record").get_json()
+    assert kept["finished"] is True and kept["result"]["id"] == "victory"
+    assert [(p["name"], p["as"]["id"], p["score"], p["winner"]) for p in kept["players"]] == [
+        ("Vera", "lily", None, True), ("Nez", "nez", None, True)]
+    ru = client.get(f"/api/games/{code}/record", headers={"Accept-Language": "ru"})
+    assert "Accept-Language" in ru.headers["Vary"]
+    kept_ru = ru.get_json()
+    assert kept_ru["game"]["name"] == "Мыши и тайны" and kept_ru["players"][0]["as"]["name"] == "Лили"
+    assert kept_ru["result"]["name"] != kept["result"]["name"]
+    assert [r["player"] for r in rows(client, code, **{"Accept-Language": "ru"})] == ["Vera", "Нез"]
+
+
+def test_the_time_runs_from_the_set_up_to_the_latest_change(client, app):
+    code = client.post("/api/games", json={"kind": "mage_knight", "setup": SETUP}).get_json()["code"]
+    view = client.get(f"/api/games/{code}").get_json()["view"]
+    api_act(client, code, "pick_tactic", player=view["pick_queue"][0], tactic=view["tactics_available"][0])
+    with app.app_context():
+        game = db.session.scalar(db.select(Game).where(Game.code == code))
+        game.created_at = datetime(2026, 12, 4, 19, 30)
+        db.session.scalar(db.select(Event).where(Event.game_id == game.id)).at = datetime(2026, 12, 4, 19, 30) + \
+            timedelta(hours=2, minutes=14, seconds=40)
+        db.session.commit()
+    kept = client.get(f"/api/games/{code}/record").get_json()
+    assert (kept["date"], kept["started_at"], kept["last_change_at"], kept["minutes"]) == (
+        "2026-12-04", "2026-12-04T19:30:00Z", "2026-12-04T21:44:40Z", 135)
+
+
+def test_a_name_that_a_spreadsheet_would_run_as_a_formula_stays_a_name(client):
+    setup = {**SETUP, "player_name": ["=HYPERLINK(\"http://x\")", "@Boris"]}
+    code = client.post("/api/games", json={"kind": "mage_knight", "setup": setup}).get_json()["code"]
+    assert [r["player"] for r in rows(client, code)] == ["'=HYPERLINK(\"http://x\")", "'@Boris"]
+    assert client.get(f"/api/games/{code}/record").get_json()["players"][0]["name"] == "=HYPERLINK(\"http://x\")"
+
+
+def test_an_unknown_game_has_no_record(client):
+    assert client.get("/api/games/ZZZZZ/record").status_code == 404
+    assert client.get("/api/games/ZZZZZ/record.csv").status_code == 404
+
+
+def test_the_game_s_and_the_chapter_s_summary_link_the_record_in_both_forms(client):
+    code = finished(client, SETUP)
+    page = client.get(f"/g/{code}").get_data(as_text=True)
+    assert f'href="/api/games/{code}/record" download>JSON</a>' in page
+    assert f'href="/api/games/{code}/record.csv" download>CSV</a>' in page
+    setup = {"mouse": ["lily", "nez"], "minion_type": ["rat_warriors"]}
+    code = client.post("/api/games", json={"kind": "mice_mystics", "setup": setup}).get_json()["code"]
+    assert "/record.csv" not in client.get(f"/g/{code}").get_data(as_text=True)  # under way: no summary yet
+    api_act(client, code, "mark_victory")
+    page = client.get(f"/g/{code}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert f'href="/api/games/{code}/record.csv" download>CSV</a>' in page and "Запись партии" in page
