@@ -379,10 +379,18 @@ class GameKind:
         """The seat whose moment it is (its pick, its turn), or None when it is nobody's in particular."""
         return None
 
+    def round_of(self, state: dict) -> int | None:
+        """The round a state is in (rules/course.py), or None for a kind without rounds."""
+        return state.get("round")
+
+    def turn_of(self, state: dict) -> str | None:
+        """The seat whose turn (not a pick, nor anything the whole table does) a state is in (rules/course.py)."""
+        return None
+
     def play_record(self, state: dict) -> dict | None:
         """What a play log keeps of the game (docs/API.md, the play record): {"finished", "rounds", "played":
         {"id", "name"} (the scenario or chapter), "result": {"id", "name"} or None while it is not over,
-        "players": [{"name", "as": {"id", "name"} (the hero, the mouse), "score": a number or None, "winner":
+        "players": [{"seat", "name", "as": {"id", "name"} (the hero, the mouse), "score": a number or None, "winner":
         true, false or None (not known, or not a game anyone wins)}]}. Names are the group's own texts or
         Texts; None for a kind that keeps no record."""
         return None

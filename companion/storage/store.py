@@ -565,6 +565,22 @@ def history(game: Game, limit: int = 500) -> list[Event]:
                                    .order_by(Event.seq.desc()).limit(limit)))
 
 
+def kept_changes(game: Game) -> list[Event]:
+    """The game's changes that stand, oldest first: every change no undo has taken back (undos themselves
+    left out), as the undo stack (`undo_next`) says."""
+    stack = sa.select(Event.seq, Event.undo_next).where(Event.game_id == game.id)
+    chain = dict(db.session.execute(stack).tuples().all())
+    kept, seq = [], chain.get(game.version)
+    while seq:
+        kept.append(seq)
+        seq = chain.get(seq - 1)
+    if not kept:
+        return []
+    found = {e.seq: e for e in db.session.scalars(sa.select(Event).where(Event.game_id == game.id,
+                                                                          Event.seq.in_(kept)))}
+    return [found[seq] for seq in reversed(kept)]
+
+
 def events_before(game: Game, before: int | None, limit: int) -> list[Event]:
     """A page of the history, newest first: the events older than `before` (all, without it)."""
     query = sa.select(Event).where(Event.game_id == game.id)

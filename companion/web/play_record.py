@@ -11,10 +11,12 @@ from typing import Any
 
 from ..storage import store
 from ..rules.base import Text
+from ..rules.course import course, turn_figures
 from ..storage.models import Game
 from .i18n import translate
 
-CSV_FIELDS = ("date", "game", "title", "played", "result", "rounds", "minutes", "player", "as", "score", "winner")
+CSV_FIELDS = ("date", "game", "title", "played", "result", "rounds", "minutes", "player", "as", "score", "winner",
+              "turns", "median_turn_minutes", "longest_turn_minutes")
 # A spreadsheet takes a cell that starts so for a formula: a name typed by the group must stay a name (OWASP's
 # advice on CSV injection: a leading apostrophe).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -29,13 +31,18 @@ def record(game: Game) -> dict[str, Any] | None:
         return None
     latest = store.latest_event(game)
     ended = latest.at if latest is not None else game.created_at
+    started = game.created_at.timestamp()
+    run = course([(change.at.timestamp(), change.state_before or {}) for change in store.kept_changes(game)],
+                 started, kind.round_of, kind.turn_of)
     return {"code": game.code, "title": game.title, "game": {"id": kind.key, "name": translate(Text(kind.name))},
             "date": game.created_at.date().isoformat(), "started_at": _utc(game.created_at),
             "last_change_at": _utc(ended), "minutes": round((ended - game.created_at).total_seconds() / 60),
             "finished": kept["finished"], "rounds": kept["rounds"], "played": _named(kept["played"]),
             "result": _named(kept["result"]) if kept["result"] else None,
-            "players": [{"name": translate(p["name"]), "as": _named(p["as"]), "score": p["score"],
-                         "winner": p["winner"]} for p in kept["players"]]}
+            "round_times": [{"round": r["round"], "seconds": round(r["seconds"])} for r in run["rounds"]],
+            "players": [{"seat": p["seat"], "name": translate(p["name"]), "as": _named(p["as"]), "score": p["score"],
+                         "winner": p["winner"], "turns": _whole(turn_figures(run["turns"].get(p["seat"], [])))}
+                        for p in kept["players"]]}
 
 
 def as_csv(kept: dict[str, Any]) -> str:
@@ -48,8 +55,19 @@ def as_csv(kept: dict[str, Any]) -> str:
     for player in kept["players"]:
         winner = "" if player["winner"] is None else ("yes" if player["winner"] else "no")
         score = "" if player["score"] is None else player["score"]
-        writer.writerow([_cell(value) for value in (*game, player["name"], player["as"]["name"], score, winner)])
+        turns = player["turns"]
+        writer.writerow([_cell(value) for value in (*game, player["name"], player["as"]["name"], score, winner,
+                                                    turns["count"], _minutes(turns["median_seconds"]),
+                                                    _minutes(turns["longest_seconds"]))])
     return out.getvalue()
+
+
+def _whole(figures: dict[str, Any]) -> dict[str, Any]:
+    return {name: value if value is None or name == "count" else round(value) for name, value in figures.items()}
+
+
+def _minutes(seconds: int | None) -> str:
+    return "" if seconds is None else f"{seconds / 60:.1f}"
 
 
 def _cell(value: Any) -> Any:

@@ -155,3 +155,34 @@ def test_the_game_s_and_the_chapter_s_summary_link_the_record_in_both_forms(clie
     api_act(client, code, "mark_victory")
     page = client.get(f"/g/{code}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
     assert f'href="/api/games/{code}/record.csv" download>CSV</a>' in page and "Запись партии" in page
+
+
+def test_each_player_s_turns_and_each_round_s_time_come_from_the_changes_that_stand(client, app):
+    """Issue 44: turn durations from the history's times, a game with an undo among them: the undone change's
+    time goes to the change that replaced it."""
+    code = client.post("/api/games", json={"kind": "mage_knight", "setup": SETUP}).get_json()["code"]
+    while (view := client.get(f"/api/games/{code}").get_json()["view"])["phase"] == "tactics":  # changes 1, 2
+        pick = next(a["params"] for a in view["actions"] if a["action"] == "pick_tactic")
+        api_act(client, code, "pick_tactic", **pick)
+    first = view["current_seat"]
+    second = next(seat for seat in ("p1", "p2") if seat != first)
+    api_act(client, code, "change_fame", player=first, delta=1)  # 3, in the first player's turn
+    api_act(client, code, "end_turn", player=first)  # 4
+    game = api_act(client, code, "change_fame", player=second, delta=1)  # 5, undone by 6
+    client.post(f"/api/games/{code}/undo", json={"version": game["version"]})
+    api_act(client, code, "change_fame", player=second, delta=2)  # 7
+    api_act(client, code, "end_turn", player=second)  # 8
+    set_up = datetime(2026, 12, 4, 19, 0)
+    with app.app_context():
+        game_row = db.session.scalar(db.select(Game).where(Game.code == code))
+        game_row.created_at = set_up
+        for event in db.session.scalars(db.select(Event).where(Event.game_id == game_row.id)):
+            event.at = set_up + timedelta(minutes=event.seq)  # a change a minute
+        db.session.commit()
+    kept = client.get(f"/api/games/{code}/record").get_json()
+    assert kept["round_times"] == [{"round": 1, "seconds": 8 * 60}]
+    turns = {p["seat"]: p["turns"] for p in kept["players"]}
+    assert turns[first] == {"count": 1, "median_seconds": 120, "longest_seconds": 120}  # changes 3 and 4
+    assert turns[second] == {"count": 1, "median_seconds": 240, "longest_seconds": 240}  # 5 to 8, 5 and 6 undone
+    row = next(r for r in rows(client, code) if r["player"] == ("Anna" if second == "p1" else "Boris"))
+    assert (row["turns"], row["median_turn_minutes"], row["longest_turn_minutes"]) == ("1", "4.0", "4.0")

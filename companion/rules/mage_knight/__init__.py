@@ -83,6 +83,7 @@ class MageKnight(GameKind):
     seat_status = staticmethod(seating.seat_status)
     moment_seat = staticmethod(seating.moment_seat)
     play_record = staticmethod(record_of)
+    turn_of = staticmethod(seating.turn_of)
     seat_actions = seating.SEAT_ACTIONS
 
 

@@ -20,6 +20,6 @@ def play_record(state: dict) -> dict:
     return {"finished": state["phase"] == "finished", "rounds": state["round"],
             "played": {"id": state["scenario"], "name": Text(SCENARIO_NAMES[state["scenario"]])},
             "result": {"id": ended_by, "name": Text(ENDINGS[ended_by])} if ended_by else None,
-            "players": [{"name": p["name"], "as": {"id": p["hero"], "name": Text(HERO_NAMES[p["hero"]])},
-                         "score": totals.get(p["id"]), "winner": None if winners is None else p["id"] in winners}
-                        for p in state["players"]]}
+            "players": [{"seat": p["id"], "name": p["name"],
+                         "as": {"id": p["hero"], "name": Text(HERO_NAMES[p["hero"]])}, "score": totals.get(p["id"]),
+                         "winner": None if winners is None else p["id"] in winners} for p in state["players"]]}

@@ -34,6 +34,13 @@ def moment_seat(state: dict) -> str | None:
     return None if seat == DUMMY else seat
 
 
+def turn_of(state: dict) -> str | None:
+    """The player whose turn a state is in (rules/course.py): not a tactic pick, not the Dummy's turn."""
+    turn = state.get("turn") if state.get("phase") == "turns" else None
+    seat = turn["seat"] if turn else None
+    return None if seat == DUMMY else seat
+
+
 def _taps_for_the_dummy(state: dict) -> str:
     """The player who plays right after the Dummy in Round Order taps its turn (in solo: the player)."""
     return next(s for s in seats_after(state, DUMMY) if s != DUMMY)

@@ -33,6 +33,7 @@ class MiceAndMystics(GameKind):
     seat_status = staticmethod(seating.seat_status)
     moment_seat = staticmethod(seating.moment_seat)
     play_record = staticmethod(play_record)
+    turn_of = staticmethod(seating.turn_of)
     seat_actions = seating.SEAT_ACTIONS
     localize_params = staticmethod(typed_names_to_ids)
     headlines = HEADLINES

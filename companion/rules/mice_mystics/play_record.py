@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..base import Text
 from .catalogue import chapter_title, mouse_name
 from .chapter_end import RESULTS
+from .seating import seat_of
 from .upgrade import upgrade
 
 
@@ -17,6 +18,7 @@ def play_record(state: dict) -> dict:
     return {"finished": state["finished"], "rounds": state["round"],
             "played": {"id": story_chapter, "name": chapter_title(state["chapter_name"], story_chapter)},
             "result": {"id": outcome, "name": Text(RESULTS[outcome])} if outcome else None,
-            "players": [{"name": mouse["controller"] or mouse_name(state, mouse["id"]),
+            "players": [{"seat": seat_of(state, mouse["id"]),
+                         "name": mouse["controller"] or mouse_name(state, mouse["id"]),
                          "as": {"id": mouse["id"], "name": mouse_name(state, mouse["id"])}, "score": None,
                          "winner": outcome == "victory" if outcome else None} for mouse in state["mice"]]}

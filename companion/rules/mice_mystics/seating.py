@@ -5,6 +5,7 @@ from ..base import N_, Text
 from .initiative_track import acting_card, lowest_mouse
 from .catalogue import mouse_name
 from .mouse_turn import ACTIONS as MOUSE_TURN_ACTIONS
+from .upgrade import upgrade
 
 # The actions that act for the mouse whose turn it is (its checklist, and Next, which ends its turn): another
 # seat's phone takes them only through a deliberate second step (web/games.py `for_seat`). A minion card's Next
@@ -40,6 +41,15 @@ def moment_seat(state: dict) -> str | None:
     if card["kind"] != "mouse":
         return None
     return next((seat["id"] for seat in seats(state) if card["mouse"] in mice_of(state, seat["id"])), None)
+
+
+def turn_of(state: dict) -> str | None:
+    """The seat whose mouse's turn a state is in (rules/course.py), a state of any age."""
+    return moment_seat(upgrade(state))
+
+
+def seat_of(state: dict, mouse_id: str) -> str | None:
+    return next((seat["id"] for seat in seats(state) if mouse_id in mice_of(state, seat["id"])), None)
 
 
 def seat_status(state: dict, seat: str) -> dict:

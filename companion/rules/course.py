@@ -1,0 +1,42 @@
+"""The course of a game from its history: how long each round took, and each seat's turns — how many, the
+median and the longest. Plain data in: the changes that stand (those no undo took back), oldest first, each
+as the time it was made and the state it was made on; the kind says which round and whose turn a state is
+in (GameKind.round_of, GameKind.turn_of).
+
+Time between two changes belongs to the later one: the table spent it reaching that change, in the round and
+the turn it was made in (an undone change's time too: it went into the change that replaced it)."""
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable, Sequence
+from typing import Any
+
+Change = tuple[float, dict]  # (seconds since any fixed moment, the state it was made on)
+
+
+def course(changes: Sequence[Change], started: float, round_of: Callable[[dict], int | None],
+           turn_of: Callable[[dict], str | None]) -> dict[str, Any]:
+    """{"rounds": [{"round", "seconds"}] in order, "turns": {seat: [seconds of each turn, in order]}}.
+    A turn is a run of changes made in the same seat's turn; its time runs from the change before the run
+    (the end of whatever came before) to the run's last change."""
+    rounds: dict[int, float] = {}
+    turns: dict[str, list[float]] = {}
+    before, current = started, None
+    for at, state in changes:
+        spent = max(0.0, at - before)
+        number = round_of(state)
+        if number is not None:
+            rounds[number] = rounds.get(number, 0.0) + spent
+        seat = turn_of(state)
+        if seat is not None and seat == current:
+            turns[seat][-1] += spent
+        elif seat is not None:
+            turns.setdefault(seat, []).append(spent)
+        current, before = seat, at
+    return {"rounds": [{"round": n, "seconds": rounds[n]} for n in sorted(rounds)], "turns": turns}
+
+
+def turn_figures(turns: Sequence[float]) -> dict[str, Any]:
+    """How many turns, the median and the longest, in seconds (None without any)."""
+    return {"count": len(turns), "median_seconds": statistics.median(turns) if turns else None,
+            "longest_seconds": max(turns) if turns else None}

@@ -1,0 +1,38 @@
+"""rules/course.py: the time each round took and each seat's turns, from the changes that stand."""
+from __future__ import annotations
+
+from companion.rules.course import course, turn_figures
+
+
+def state(round_: int, turn: str | None) -> dict:
+    return {"round": round_, "turn": turn}
+
+
+def run(changes):
+    return course(changes, 0.0, lambda s: s["round"], lambda s: s["turn"])
+
+
+def test_time_before_a_change_is_its_round_s_and_its_turn_s():
+    result = run([(60, state(1, None)),    # a pick: round 1's, nobody's turn
+                  (100, state(1, "a")),    # a's turn: 40 s
+                  (130, state(1, "a")),    # still a's: 30 s more, its end
+                  (200, state(1, "b")),    # b's turn: 70 s
+                  (260, state(2, None)),   # the round's end and the next round's start
+                  (300, state(2, "a"))])   # a's next turn: 40 s
+    assert result["rounds"] == [{"round": 1, "seconds": 200}, {"round": 2, "seconds": 100}]
+    assert result["turns"] == {"a": [70, 40], "b": [70]}
+
+
+def test_a_turn_after_nobody_s_moment_is_a_new_turn_of_the_same_seat():
+    """Solo: the player, the Dummy (nobody's turn to the course), the player again: two turns."""
+    result = run([(10, state(1, "a")), (20, state(1, None)), (50, state(1, "a"))])
+    assert result["turns"] == {"a": [10, 30]}
+
+
+def test_a_change_dated_before_the_one_ahead_of_it_takes_no_negative_time():
+    assert run([(10, state(1, "a")), (5, state(1, "a"))])["turns"] == {"a": [10]}
+
+
+def test_turn_figures_are_the_count_the_median_and_the_longest():
+    assert turn_figures([30, 10, 20, 100]) == {"count": 4, "median_seconds": 25, "longest_seconds": 100}
+    assert turn_figures([]) == {"count": 0, "median_seconds": None, "longest_seconds": None}
