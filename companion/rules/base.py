@@ -387,6 +387,11 @@ class GameKind:
         """The seat whose turn (not a pick, nor anything the whole table does) a state is in (rules/course.py)."""
         return None
 
+    def course_figures(self, state: dict) -> dict[str, Any]:
+        """What a summary's chart follows round by round (rules/course.py `by_round`): Mage Knight each
+        player's Fame, by seat; none for a kind without such a chart."""
+        return {}
+
     def play_record(self, state: dict) -> dict | None:
         """What a play log keeps of the game (docs/API.md, the play record): {"finished", "rounds", "played":
         {"id", "name"} (the scenario or chapter), "result": {"id", "name"} or None while it is not over,

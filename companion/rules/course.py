@@ -40,3 +40,15 @@ def turn_figures(turns: Sequence[float]) -> dict[str, Any]:
     """How many turns, the median and the longest, in seconds (None without any)."""
     return {"count": len(turns), "median_seconds": statistics.median(turns) if turns else None,
             "longest_seconds": max(turns) if turns else None}
+
+
+def by_round(states: Sequence[dict], round_of: Callable[[dict], int | None],
+             figures: Callable[[dict], dict[str, Any]]) -> list[dict[str, Any]]:
+    """What `figures` reads of the game at the end of each round, in order: from the last of `states` (the
+    states that stand, oldest first, the game as it is now last) in that round. [{"round", "figures"}]."""
+    ends: dict[int, dict[str, Any]] = {}
+    for state in states:
+        number = round_of(state)
+        if number is not None:
+            ends[number] = figures(state)
+    return [{"round": n, "figures": ends[n]} for n in sorted(ends)]

@@ -14,7 +14,7 @@ from .i18n import current_language, translate
 from ..storage.models import Event, Game
 from ..rules.base import (N_, BadParams, NotThisSeatsMoment, RuleError, Text, another_seats_moment,
                           another_seats_undo)
-from . import devices, join, panel_cache
+from . import devices, evening, join, panel_cache
 from .errors import deleted_answer, error_response
 from .limits import change_limit
 from .forms import BadForm, action_params, short_text, version
@@ -68,6 +68,8 @@ def game_context(shot: store.Snapshot, *, live: bool | None = None, kind_view: d
     else:
         # Only a whole page with its roster offers deletion (an import's first drawing has none to offer).
         context.update(devices=shot.connected or [], join_url=join.join_url(game.code), may_delete=shot.may_delete)
+    # How the game went (its summary's folded section): read from the history only when that section is drawn.
+    context.update(evening=lambda: evening.course_of(game), fame_chart=evening.fame_chart)
     context.setdefault("kind_panel", lambda: Markup(draw_template(kind.template, **context)))
     return context
 

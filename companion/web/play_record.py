@@ -11,8 +11,9 @@ from typing import Any
 
 from ..storage import store
 from ..rules.base import Text
-from ..rules.course import course, turn_figures
+from ..rules.course import turn_figures
 from ..storage.models import Game
+from .evening import course_of
 from .i18n import translate
 
 CSV_FIELDS = ("date", "game", "title", "played", "result", "rounds", "minutes", "player", "as", "score", "winner",
@@ -31,17 +32,15 @@ def record(game: Game) -> dict[str, Any] | None:
         return None
     latest = store.latest_event(game)
     ended = latest.at if latest is not None else game.created_at
-    started = game.created_at.timestamp()
-    run = course([(change.at.timestamp(), change.state_before or {}) for change in store.kept_changes(game)],
-                 started, kind.round_of, kind.turn_of)
+    went = course_of(game)
     return {"code": game.code, "title": game.title, "game": {"id": kind.key, "name": translate(Text(kind.name))},
             "date": game.created_at.date().isoformat(), "started_at": _utc(game.created_at),
             "last_change_at": _utc(ended), "minutes": round((ended - game.created_at).total_seconds() / 60),
             "finished": kept["finished"], "rounds": kept["rounds"], "played": _named(kept["played"]),
             "result": _named(kept["result"]) if kept["result"] else None,
-            "round_times": [{"round": r["round"], "seconds": round(r["seconds"])} for r in run["rounds"]],
+            "round_times": [{"round": r["round"], "seconds": round(r["seconds"])} for r in went["rounds"]],
             "players": [{"seat": p["seat"], "name": translate(p["name"]), "as": _named(p["as"]), "score": p["score"],
-                         "winner": p["winner"], "turns": _whole(turn_figures(run["turns"].get(p["seat"], [])))}
+                         "winner": p["winner"], "turns": _whole(went["turns"].get(p["seat"]) or turn_figures([]))}
                         for p in kept["players"]]}
 
 

@@ -36,3 +36,11 @@ def test_a_change_dated_before_the_one_ahead_of_it_takes_no_negative_time():
 def test_turn_figures_are_the_count_the_median_and_the_longest():
     assert turn_figures([30, 10, 20, 100]) == {"count": 4, "median_seconds": 25, "longest_seconds": 100}
     assert turn_figures([]) == {"count": 0, "median_seconds": None, "longest_seconds": None}
+
+
+def test_by_round_keeps_what_the_last_state_of_each_round_says():
+    from companion.rules.course import by_round
+    states = [{"round": 1, "fame": 0}, {"round": 1, "fame": 4}, {"round": 2, "fame": 6}, {"round": 1, "fame": 5},
+              {"round": 2, "fame": 9}]  # an undo back into round 1 leaves round 1's last word to its last state
+    assert by_round(states, lambda s: s["round"], lambda s: {"fame": s["fame"]}) == [
+        {"round": 1, "figures": {"fame": 5}}, {"round": 2, "figures": {"fame": 9}}]

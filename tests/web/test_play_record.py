@@ -29,6 +29,12 @@ def finished(client, setup: dict) -> str:
     """A game over after its only round, through the API, each tactic picked as the view offers it (a
     cooperative game may offer Mana Steal first, which needs its die)."""
     code = client.post("/api/games", json={"kind": "mage_knight", "setup": setup}).get_json()["code"]
+    finish(client, code)
+    return code
+
+
+def finish(client, code: str) -> None:
+    """A game's only round played to its end through the API."""
     while (view := client.get(f"/api/games/{code}").get_json()["view"])["phase"] == "tactics":
         pick = next(a["params"] for a in view["actions"] if a["action"] == "pick_tactic")
         api_act(client, code, "pick_tactic", **pick)
@@ -42,7 +48,6 @@ def finished(client, setup: dict) -> str:
         else:
             api_act(client, code, "end_turn", player=view["current_seat"])
     assert view["phase"] == "finished"
-    return code
 
 
 def rows(client, code: str, **headers) -> list[dict]:

@@ -84,6 +84,7 @@ class MageKnight(GameKind):
     moment_seat = staticmethod(seating.moment_seat)
     play_record = staticmethod(record_of)
     turn_of = staticmethod(seating.turn_of)
+    course_figures = staticmethod(seating.fame_of)
     seat_actions = seating.SEAT_ACTIONS
 
 

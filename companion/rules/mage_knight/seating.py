@@ -41,6 +41,11 @@ def turn_of(state: dict) -> str | None:
     return None if seat == DUMMY else seat
 
 
+def fame_of(state: dict) -> dict[str, int]:
+    """Each player's Fame, by seat (GameKind.course_figures)."""
+    return {p["id"]: p["fame"] for p in state["players"]}
+
+
 def _taps_for_the_dummy(state: dict) -> str:
     """The player who plays right after the Dummy in Round Order taps its turn (in solo: the player)."""
     return next(s for s in seats_after(state, DUMMY) if s != DUMMY)

@@ -1,0 +1,29 @@
+"""How a game went, from its history, for its summary and its play record: each round's time, each seat's
+turns, and what the kind's chart follows round by round (rules/course.py over the changes that stand)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules.course import by_round, course, turn_figures
+from ..rules.mage_knight.fame import LEVEL_THRESHOLDS
+from ..storage import store
+from ..storage.models import Game
+from .charts import line_chart
+
+
+def course_of(game: Game) -> dict[str, Any]:
+    """{"rounds": [{"round", "seconds"}], "turns": {seat: figures}, "by_round": [{"round", "figures"}]}."""
+    kind = store.kind_of(game)
+    kept = store.kept_changes(game)
+    run = course([(change.at.timestamp(), change.state_before or {}) for change in kept],
+                 game.created_at.timestamp(), kind.round_of, kind.turn_of)
+    states = [*(change.state_before or {} for change in kept), game.state]
+    return {"rounds": run["rounds"], "turns": {seat: turn_figures(times) for seat, times in run["turns"].items()},
+            "by_round": by_round(states, kind.round_of, kind.course_figures)}
+
+
+def fame_chart(went: dict[str, Any], names: dict[str, str], palette: str, label: str) -> Any:
+    """Mage Knight: each player's Fame at the end of each round, the grid at the levels' Fame."""
+    series = {name: [(r["round"], r["figures"][seat]) for r in went["by_round"] if seat in r["figures"]]
+              for seat, name in names.items()}
+    return line_chart(series, palette, label, y_ticks=LEVEL_THRESHOLDS)

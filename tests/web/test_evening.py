@@ -1,0 +1,68 @@
+"""Issue 44: how a Mage Knight game went, on its summary (a folded section, drawn when opened): Fame by round
+as a chart (server-drawn SVG, no script) whose numbers, in the table beside it, are what the history says —
+the changes that stand, an undone one not — and each player's turns."""
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+from companion.storage.models import Event, Game, db
+from tests.web.helpers import HTMX, api_act
+from tests.web.test_mage_knight_score import SETUP
+from tests.web.test_play_record import app, client, finish, finished  # noqa: F401  (fixtures)
+
+
+def cells(html: str, caption_or_head: str) -> list[list[str]]:
+    table = html[html.index(caption_or_head):]
+    table = table[:table.index("</table>")]
+    return [[re.sub(r"<[^>]+>", "", cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)]
+            for row in re.findall(r"<tr>(.*?)</tr>", table, re.S)]
+
+
+def test_fame_by_round_is_the_fame_the_changes_that_stand_left_at_each_round_s_end(client, app):
+    code = client.post("/api/games", json={"kind": "mage_knight", "setup": SETUP}).get_json()["code"]
+    game = api_act(client, code, "change_fame", player="p1", delta=5)
+    client.post(f"/api/games/{code}/undo", json={"version": game["version"]})  # Anna's +5 taken back
+    api_act(client, code, "change_fame", player="p1", delta=2)
+    api_act(client, code, "change_fame", player="p2", delta=4)
+    finish(client, code)  # the same game, played to its end (one round)
+    fame = {p["id"]: p["fame"] for p in client.get(f"/api/games/{code}").get_json()["state"]["players"]}
+    assert fame == {"p1": 2, "p2": 4}
+    body = client.get(f"/g/{code}/folded/mk-evening", headers=HTMX).get_data(as_text=True)
+    head, only_round = cells(body, '<thead><tr><th scope="col">Round')
+    assert head == ["Round", "Anna", "Boris", "Minutes"] and only_round[:3] == ["1", "2", "4"]
+    assert float(only_round[3]) >= 0  # the round's time (its figures: the next test, at set times)
+    svg = body[body.index("<svg"):body.index("</svg>")]
+    assert 'role="img" aria-label="Fame by round, a line for each player"' in svg and "<script" not in svg
+    assert ">Anna<" in svg and ">Boris<" in svg  # the legend names each line
+
+
+def test_the_summary_links_the_section_and_draws_it_only_when_opened(client, app, monkeypatch):
+    from companion.web import evening
+    read: list[str] = []
+    course_of = evening.course_of
+    monkeypatch.setattr(evening, "course_of", lambda game: read.append(game.code) or course_of(game))
+    code = finished(client, SETUP)
+    page = client.get(f"/g/{code}").get_data(as_text=True)
+    assert f'hx-get="/g/{code}/folded/mk-evening"' in page and read == []  # the history is not read for the page
+    ru = client.get(f"/g/{code}/folded/mk-evening", headers={**HTMX, "Accept-Language": "ru"}).get_data(as_text=True)
+    assert read == [code] and "Слава по раундам" in ru and "Ходы, в минутах" in ru
+
+
+def test_each_player_s_turns_in_the_summary_are_the_play_record_s(client, app):
+    code = finished(client, SETUP)
+    start = datetime(2026, 12, 4, 19, 0)
+    with app.app_context():
+        game = db.session.scalar(db.select(Game).where(Game.code == code))
+        game.created_at = start
+        for event in db.session.scalars(db.select(Event).where(Event.game_id == game.id)):
+            event.at = start + timedelta(minutes=3 * event.seq)
+        db.session.commit()
+    kept = client.get(f"/api/games/{code}/record").get_json()
+    body = client.get(f"/g/{code}/folded/mk-evening", headers=HTMX).get_data(as_text=True)
+    shown = {row[0]: row[1:] for row in cells(body, "Turns, in minutes")[1:]}
+    for player in kept["players"]:
+        turns = player["turns"]
+        assert shown[player["name"]] == [str(turns["count"]), str(round(turns["median_seconds"] / 60, 1)),
+                                         str(round(turns["longest_seconds"] / 60, 1))]
+
