@@ -1,0 +1,95 @@
+"""What just happened is read from across the table (issue 42, point 7): on the group screen the news line under
+whose turn is in type of at least 24 px, as a metre away needs (it was 16.8 px on a lying 1024×768 tablet beside a
+53 px name, and 19.2 px standing), in the busiest states — a campaign's second chapter with a boss waiting for its Life,
+eight cards, a 14-page hourglass with its achievements and two news lines at once; the first chapter's setup news with every
+seat free — on 1024×768 and 1280×800 lying and 768×1024 and 800×1280 standing, in English and Russian, while the
+screen still fits without scrolling (test_kiosk_screen's check). Mage Knight's group screen shows no news (the kind
+has no headlines): nothing to size there."""
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import api_act, api_game, api_get
+from tests.browser.test_kiosk_screen import ORIENTATIONS, check, screens
+
+NEWS_PX = 24
+NEWS = """() => [...document.querySelectorAll(".screen-news")].filter(el => el.getClientRects().length)
+  .map(el => [el.textContent.trim().slice(0, 40), parseFloat(getComputedStyle(el).fontSize)])"""
+
+
+def read_from_afar(pages, name: str, lines: int) -> None:
+    """Each page shows `lines` news lines, each in type of NEWS_PX or more (the fit is `check`'s)."""
+    for page in pages:
+        news = page.evaluate(NEWS)
+        size = page.viewport_size
+        assert len(news) == lines, f"at {name} on {size['width']}×{size['height']}: {news}"
+        small = [(text, px) for text, px in news if px < NEWS_PX]
+        assert not small, f"at {name} on {size['width']}×{size['height']}: news under {NEWS_PX}px: {small}"
+
+
+def adjacent_mice(track: list[dict]) -> tuple[str, str] | None:
+    """Two mice next to each other on the track, neither of them acting first nor on space 1 (a turn passing onto
+    the first skips both: two news lines at once), or None."""
+    for upper, lower in zip(track[1:], track[2:]):
+        if upper["kind"] == lower["kind"] == "mouse":
+            return upper["mouse"], lower["mouse"]
+    return None
+
+
+def campaign_with_two_skips(base: str) -> str:
+    """A campaign's second chapter (12 pages, two achievements push it to 14), eight cards with a boss waiting for
+    its Life, two mice captured next to each other on the track: the turn passes onto them until both skip at once
+    (a news line each, or Aggressive minions' swap and a skip)."""
+    for _ in range(30):
+        code = api_game(base, "mice_mystics", {"mouse": ["collin", "tilda", "nez", "filch"],
+                                               "controller": ["Vera", "Vera", "Boris", "Chen"],
+                                               "minion_type": ["rat_warriors"], "minion_count": [2]})
+        api_act(base, code, "mark_victory")
+        api_act(base, code, "next_chapter", {"chapter_end_page": "12",
+                                             "minion_type": ["rat_warriors", "roaches", "spider"],
+                                             "minion_count": [2, 2, 1]})
+        api_act(base, code, "minions_arrive", {"minion_type": ["captain_vurst"], "minion_count": [1],
+                                               "source": "encounter"})
+        pair = adjacent_mice(api_get(base, code)["view"]["track"])
+        if pair:
+            break
+    else:
+        raise AssertionError("no two mice were ever next to each other on the track")
+    api_act(base, code, "earn_achievement", {"achievement": "cheesemaster", "mouse": "collin"})
+    api_act(base, code, "earn_achievement", {"achievement": "story", "name": "The Lost Pages", "moves_marker": "1"})
+    for mouse in pair:
+        api_act(base, code, "capture_mouse", {"mouse": mouse})
+    return code
+
+
+@pytest.mark.parametrize("orientation", ORIENTATIONS)
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_what_just_happened_is_read_from_across_the_table_and_the_screen_still_fits(live_server, device, locale,
+                                                                                    orientation):
+    code = campaign_with_two_skips(live_server)
+    pages = screens(device, live_server, code, locale, orientation)
+    for _ in range(12):
+        change = api_act(live_server, code, "next_turn")
+        view = api_get(live_server, code)["view"]
+        assert [c for c in view["track"] if c["life_asked"]]  # its reminder stays on the screen
+        lines = sum(n.get("msgid", "").endswith("skips the turn.") for n in change["change"]["notices"])
+        if lines == 2:
+            break
+    else:
+        raise AssertionError("the two captured mice never skipped at once")
+    check(pages, change["version"], f"news-campaign-two-skips-{locale}")
+    read_from_afar(pages, f"news-campaign-two-skips-{locale}", 2)
+
+    # The first chapter's setup, every seat free: Collin below space 1 gains Born to Lead's cheese (news before
+    # any change), the free seats along the top.
+    for _ in range(20):
+        code = api_game(live_server, "mice_mystics", {"mouse": ["collin", "tilda", "nez", "filch"],
+                                                      "story_chapter": "1", "minion_type": ["rat_warriors"],
+                                                      "minion_count": [2]})
+        if api_get(live_server, code)["view"]["track"][0].get("mouse") != "collin":
+            break
+    else:
+        raise AssertionError("Collin was always on space 1")
+    pages = screens(device, live_server, code, locale, orientation)
+    check(pages, 0, f"news-born-to-lead-{locale}")
+    read_from_afar(pages, f"news-born-to-lead-{locale}", 1)
