@@ -389,7 +389,8 @@ class GameKind:
 
     def course_figures(self, state: dict) -> dict[str, Any]:
         """What a summary's chart follows round by round (rules/course.py `by_round`): Mage Knight each
-        player's Fame, by seat; none for a kind without such a chart."""
+        player's Fame, by seat; Mice and Mystics the hourglass, the end marker, the wheel, the captured mice;
+        none for a kind without such a chart."""
         return {}
 
     def play_record(self, state: dict) -> dict | None:

@@ -27,3 +27,11 @@ def fame_chart(went: dict[str, Any], names: dict[str, str], palette: str, label:
     series = {name: [(r["round"], r["figures"][seat]) for r in went["by_round"] if seat in r["figures"]]
               for seat, name in names.items()}
     return line_chart(series, palette, label, y_ticks=LEVEL_THRESHOLDS)
+
+
+def chapter_chart(went: dict[str, Any], names: dict[str, str], palette: str, label: str) -> Any:
+    """Mice and Mystics: the hourglass's page against the end marker, and the cheese on the wheel, by round;
+    `names` says each line's name for "page", "end" and "cheese"."""
+    series = {name: [(r["round"], r["figures"][key]) for r in went["by_round"] if key in r["figures"]]
+              for key, name in names.items()}
+    return line_chart(series, palette, label)

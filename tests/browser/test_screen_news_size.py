@@ -1,10 +1,9 @@
-"""What just happened is read from across the table (issue 42, point 7): on the group screen the news line under
-whose turn is in type of at least 24 px, as a metre away needs (it was 16.8 px on a lying 1024×768 tablet beside a
-53 px name, and 19.2 px standing), in the busiest states — a campaign's second chapter with a boss waiting for its Life,
-eight cards, a 14-page hourglass with its achievements and two news lines at once; the first chapter's setup news with every
-seat free — on 1024×768 and 1280×800 lying and 768×1024 and 800×1280 standing, in English and Russian, while the
-screen still fits without scrolling (test_kiosk_screen's check). Mage Knight's group screen shows no news (the kind
-has no headlines): nothing to size there."""
+"""What just happened is read from across the table (issue 42, point 7): on the group screen the news line under whose
+turn is in type of at least 24 px, as a metre away needs, in the busiest states — a campaign's second chapter with a
+boss waiting for its Life, eight cards, a 14-page hourglass with its achievements and two news lines at once; the
+first chapter's setup news with every seat free — on 1024×768 and 1280×800 lying and 768×1024 and 800×1280 standing,
+in English and Russian, while the screen still fits without scrolling (test_kiosk_screen's check). Mage Knight's
+group screen shows no news (the kind has no headlines): nothing to size there."""
 from __future__ import annotations
 
 import pytest

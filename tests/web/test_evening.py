@@ -66,3 +66,31 @@ def test_each_player_s_turns_in_the_summary_are_the_play_record_s(client, app):
         assert shown[player["name"]] == [str(turns["count"]), str(round(turns["median_seconds"] / 60, 1)),
                                          str(round(turns["longest_seconds"] / 60, 1))]
 
+
+
+def test_a_chapter_s_summary_shows_the_hourglass_and_the_wheel_at_each_round_s_end(client):
+    """Issue 44: the hourglass by round (and the wheel, the captured mice) is what the chapter's states were at
+    each round's end; an undone Next leaves no trace."""
+    setup = {"mouse": ["lily", "nez"], "minion_type": ["rat_warriors"]}
+    code = client.post("/api/games", json={"kind": "mice_mystics", "setup": setup}).get_json()["code"]
+    at_end: dict[int, tuple[int, int, int]] = {}
+    for _ in range(12):
+        game = client.get(f"/api/games/{code}").get_json()
+        state = game["state"]
+        at_end[state["round"]] = (state["hourglass_page"], state["cheese_wheel"],
+                                  sum(1 for mouse in state["mice"] if mouse["captured"]))
+        api_act(client, code, "next_turn")  # the wheel stays empty (no cheese added): no surge stops the walk
+    moved = api_act(client, code, "next_turn")
+    client.post(f"/api/games/{code}/undo", json={"version": moved["version"]})
+    api_act(client, code, "mark_victory")
+    state = client.get(f"/api/games/{code}").get_json()["state"]
+    at_end[state["round"]] = (state["hourglass_page"], state["cheese_wheel"],
+                              sum(1 for mouse in state["mice"] if mouse["captured"]))
+    assert len(at_end) >= 2  # the walk crossed a round
+    page = client.get(f"/g/{code}").get_data(as_text=True)
+    assert f'hx-get="/g/{code}/folded/mm-evening"' in page
+    body = client.get(f"/g/{code}/folded/mm-evening", headers=HTMX).get_data(as_text=True)
+    head, *rows = cells(body, '<thead><tr><th scope="col">Round')
+    assert head == ["Round", "Hourglass page", "Cheese on the wheel", "Mice captured", "Minutes"]
+    assert {int(row[0]): tuple(int(cell) for cell in row[1:4]) for row in rows} == at_end
+    assert 'aria-label="The chapter by round: the hourglass page, the end marker and the cheese on the wheel"' in body

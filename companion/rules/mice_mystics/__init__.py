@@ -34,6 +34,7 @@ class MiceAndMystics(GameKind):
     moment_seat = staticmethod(seating.moment_seat)
     play_record = staticmethod(play_record)
     turn_of = staticmethod(seating.turn_of)
+    course_figures = staticmethod(seating.chapter_figures)
     seat_actions = seating.SEAT_ACTIONS
     localize_params = staticmethod(typed_names_to_ids)
     headlines = HEADLINES

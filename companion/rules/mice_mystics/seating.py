@@ -48,6 +48,14 @@ def turn_of(state: dict) -> str | None:
     return moment_seat(upgrade(state))
 
 
+def chapter_figures(state: dict) -> dict[str, int]:
+    """The chapter's race, for its summary's chart (GameKind.course_figures): the hourglass's page and the end
+    marker's, the cheese on the wheel, the mice captured."""
+    state = upgrade(state)
+    return {"page": state["hourglass_page"], "end": state["chapter_end_page"], "cheese": state["cheese_wheel"],
+            "captured": sum(1 for mouse in state["mice"] if mouse["captured"])}
+
+
 def seat_of(state: dict, mouse_id: str) -> str | None:
     return next((seat["id"] for seat in seats(state) if mouse_id in mice_of(state, seat["id"])), None)
 
