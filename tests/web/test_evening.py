@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from companion.storage.models import Event, Game, db
 from tests.web.helpers import HTMX, api_act
 from tests.web.test_mage_knight_score import SETUP
-from tests.web.test_play_record import app, client, finish, finished  # noqa: F401  (fixtures)
+from tests.web.test_play_record import finish, finished
 
 
 def cells(html: str, caption_or_head: str) -> list[list[str]]:

@@ -7,22 +7,9 @@ import csv
 import io
 from datetime import datetime, timedelta
 
-import pytest
-
 from companion.storage.models import Event, Game, db
-from tests.conftest import make_app
 from tests.web.helpers import api_act
 from tests.web.test_mage_knight_score import SETUP, finished_game
-
-
-@pytest.fixture
-def app(tmp_path):
-    return make_app(tmp_path / "record.db")
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def finished(client, setup: dict) -> str:
