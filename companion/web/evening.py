@@ -6,20 +6,23 @@ from typing import Any
 
 from ..rules.course import by_round, course, turn_figures
 from ..rules.mage_knight.fame import LEVEL_THRESHOLDS
+from ..rules.mice_mystics.campaign_course import campaign_course
 from ..storage import store
 from ..storage.models import Game
 from .charts import line_chart
+from .i18n import translate
 
 
 def course_of(game: Game) -> dict[str, Any]:
-    """{"rounds": [{"round", "seconds"}], "turns": {seat: figures}, "by_round": [{"round", "figures"}]}."""
+    """{"rounds": [{"round", "seconds"}], "turns": {seat: figures}, "by_round": [{"round", "figures"}],
+    "states": the states that stand, oldest first, the game as it is now last}."""
     kind = store.kind_of(game)
     kept = store.kept_changes(game)
     run = course([(change.at.timestamp(), change.state_before or {}) for change in kept],
                  game.created_at.timestamp(), kind.round_of, kind.turn_of)
     states = [*(change.state_before or {} for change in kept), game.state]
     return {"rounds": run["rounds"], "turns": {seat: turn_figures(times) for seat, times in run["turns"].items()},
-            "by_round": by_round(states, kind.round_of, kind.course_figures)}
+            "by_round": by_round(states, kind.round_of, kind.course_figures), "states": states}
 
 
 def fame_chart(went: dict[str, Any], names: dict[str, str], palette: str, label: str) -> Any:
@@ -34,4 +37,17 @@ def chapter_chart(went: dict[str, Any], names: dict[str, str], palette: str, lab
     `names` says each line's name for "page", "end" and "cheese"."""
     series = {name: [(r["round"], r["figures"][key]) for r in went["by_round"] if key in r["figures"]]
               for key, name in names.items()}
+    return line_chart(series, palette, label)
+
+
+def campaign_of(went: dict[str, Any]) -> list[dict[str, Any]]:
+    """Mice and Mystics: the campaign's chapters so far (rules/mice_mystics/campaign_course.py)."""
+    return campaign_course(went["states"])
+
+
+def campaign_chart(chapters: list[dict[str, Any]], palette: str, label: str) -> Any:
+    """Mice and Mystics: each mouse's ability cards at each chapter's end, a line per mouse."""
+    names = chapters[-1]["names"] if chapters else {}
+    series = {translate(name): [(c["chapter"], c["cards"][mouse]) for c in chapters if mouse in c["cards"]]
+              for mouse, name in names.items()}
     return line_chart(series, palette, label)

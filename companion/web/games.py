@@ -70,7 +70,8 @@ def game_context(shot: store.Snapshot, *, live: bool | None = None, kind_view: d
         context.update(devices=shot.connected or [], join_url=join.join_url(game.code), may_delete=shot.may_delete)
     # How the game went (its summary's folded section): read from the history only when that section is drawn.
     context.update(evening=lambda: evening.course_of(game), fame_chart=evening.fame_chart,
-                   chapter_chart=evening.chapter_chart)
+                   chapter_chart=evening.chapter_chart, campaign_of=evening.campaign_of,
+                   campaign_chart=evening.campaign_chart)
     context.setdefault("kind_panel", lambda: Markup(draw_template(kind.template, **context)))
     return context
 

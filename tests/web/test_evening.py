@@ -94,3 +94,29 @@ def test_a_chapter_s_summary_shows_the_hourglass_and_the_wheel_at_each_round_s_e
     assert head == ["Round", "Hourglass page", "Cheese on the wheel", "Mice captured", "Minutes"]
     assert {int(row[0]): tuple(int(cell) for cell in row[1:4]) for row in rows} == at_end
     assert 'aria-label="The chapter by round: the hourglass page, the end marker and the cheese on the wheel"' in body
+
+
+def test_a_campaign_s_summary_shows_each_mouse_s_ability_cards_at_each_chapter_s_end(client):
+    """Issue 44, the campaign: the chapters played, won or lost, and each mouse's level (its ability cards,
+    carried from chapter to chapter) at each one's end, as the states that stand say."""
+    from tests.web.test_export_import import MICE, change, play_until
+    code = client.post("/api/games", json={"kind": "mice_mystics", "setup": MICE}).get_json()["code"]
+    start = {m["id"]: m["ability_cards"] for m in client.get(f"/api/games/{code}").get_json()["state"]["mice"]}
+    for _ in range(6):
+        change(client, code, "mouse_cheese", mouse="collin", delta=1)
+    play_until(client, code, "level_up", "next_turn")  # Collin: one more ability card
+    change(client, code, "mark_victory")
+    first = {m["id"]: m["ability_cards"] for m in client.get(f"/api/games/{code}").get_json()["state"]["mice"]}
+    change(client, code, "next_chapter", replay="yes")
+    body = client.get(f"/g/{code}/folded/mm-evening", headers=HTMX)
+    assert body.status_code == 404  # the second chapter under way: no summary yet
+    change(client, code, "mark_victory")
+    second = {m["id"]: m["ability_cards"] for m in client.get(f"/api/games/{code}").get_json()["state"]["mice"]}
+    body = client.get(f"/g/{code}/folded/mm-evening", headers=HTMX).get_data(as_text=True)
+    head, *rows = cells(body, "<thead><tr><th scope=\"col\">Chapter")
+    assert head == ["Chapter", "Result", "Collin", "Lily"]
+    assert [row[1:] for row in rows] == [["won", str(first["collin"]), str(first["lily"])],
+                                         ["won", str(second["collin"]), str(second["lily"])]]
+    assert first["collin"] == start["collin"] + 1 == second["collin"]  # carried into the second chapter
+    assert rows[0][0].startswith("1.") and rows[1][0].startswith("2.")
+    assert 'aria-label="The campaign by chapter: a line for each mouse' in body
