@@ -55,13 +55,12 @@ SEEDS = [
     # End turn's die faces at 783..883 under Mana Steal's die to take (now 605..706, that die after them)
     clean(107, 20),  # en A+: three bosses' Life owed (each named twice, in the heading and its row) put Next at
     # 747..827 under the Undo bar (room to 779; ru 937..1017); now each row names its boss once: 621..701 (ru 656..736)
-    # 106's phone (ru A+, the Source entry's Done at 743..801) is fixed (now 683..741); its group screen is not.
-    pytest.param(106, 20, id="106-mk-cooperative", marks=pytest.mark.xfail(strict=True, reason=(
-        "en 1024x768 group screen scrolls: 809 px tall, the Source's dice on a second row (step 6)"))),
-    # Found by bench.crawl --first 108 --seeds 6 --budget 20 (2026-12-05: step 20, 811 px), not yet fixed: the same
-    # on the group screen. Here (a moment every 3 steps) it is drawn at step 27.
-    pytest.param(110, 27, id="110-mk-cooperative", marks=pytest.mark.xfail(strict=True, reason=(
-        "ru 1280x800 group screen scrolls: 820 px tall, Mana Steal's die on a second row of the Source (step 27)"))),
+    # 106's phone (ru A+, the Source entry's Done at 743..801) is fixed (now 683..741); so is its group screen.
+    clean(106, 20),  # en 1024x768 group screen 809 px tall at step 6 (3 players and the Dummy: Round Order and the
+    # Source under it, the dice on a second row); now the Source runs under both columns, the page ends at 667
+    # Found by bench.crawl --first 108 --seeds 6 --budget 20 (2026-12-05: step 20, 811 px), the same defect:
+    clean(110, 27),  # ru 1280x800 group screen 820 px tall at step 27, Mana Steal's die on a second row of the
+    # Source; now one row under both columns, the page ends at 695
 ]
 
 

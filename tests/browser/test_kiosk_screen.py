@@ -9,7 +9,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from companion.serving import start_server, stop_server
 from tests.browser.conftest import api_act, api_game, api_get, pick_all_tactics
+from tests.browser.crawler import Api
 from tests.browser.walks import (
     MK_FOUR_PLAYERS,
     MK_PLAYERS,
@@ -17,6 +19,7 @@ from tests.browser.walks import (
     mage_knight_round,
     mice_and_mystics_round,
 )
+from tests.conftest import make_app
 
 TABLETS = [{"width": 1024, "height": 768}, {"width": 1280, "height": 800}]
 # The same tablets stood on end (a stand at the table's end holds one upright).
@@ -262,6 +265,89 @@ def test_the_mage_knight_solo_screen_never_scrolls(live_server, device, locale, 
         name = next(moments, None)
     assert any("-dummy" in n for n in seen) and any("-p1" in n for n in seen) and any("prep" in n for n in seen)
     assert len(seen) >= 20, seen
+
+
+@pytest.fixture
+def seeded_live_server(tmp_path):
+    """The app as `live_server` serves it, whose JSON API rolls from the seed a request names (the Dummy's tactic)."""
+    make_app(tmp_path / "seeded.db")
+    server, base = start_server(f"sqlite:///{tmp_path / 'seeded.db'}", app="tests.served:create_seeded()",
+                                migrate=False, log_file=tmp_path / "server.log")
+    yield base
+    stop_server(server)
+
+
+def mage_knight_cooperative_round(base: str, seed: str = "1"):
+    """Blitz Cooperation, three players and the Dummy (six Source dice, entered from the table's roll: long colour
+    words, a depleted black die), Mana Steal's die set aside on its card; the players' turns (a die in use each),
+    the Dummy's, End of Round announced and the last turns, Mana Steal's die taken on the last one. The Dummy's
+    tactic is drawn from `seed` (on a `seeded_live_server`). Yields each moment's name; the game's code is
+    `mage_knight_cooperative_round.code`."""
+    api = Api(base)
+    code = api.create("mage_knight", {"player_name": ["Святослав", "Maximilian", "Anna"],
+                                      "hero": ["tovak", "goldyx", "norowas"], "scenario": "blitz_cooperation",
+                                      "dummy_hero": "arythea", "dice_mode": "table"}, seed)["code"]
+    mage_knight_cooperative_round.code = code
+
+    def act(action: str, params: dict) -> None:
+        status, answer = api.act(code, version_of(base, code), {"action": action, "params": params}, seed)
+        assert status == 200, (action, params, answer)
+
+    act("enter_source", {"colours": ["green", "white", "gold", "green", "black", "blue"]})
+    yield "source-entered"
+    while (view := api_get(base, code)["view"])["phase"] == "tactics":
+        seat = view["pick_queue"][0]
+        if "mana_steal" in view["tactics_available"]:
+            act("pick_tactic", {"player": seat, "tactic": "mana_steal", "die": 0})
+        else:
+            act("pick_tactic", {"player": seat, "tactic": next(t for t in view["tactics_available"]
+                                                               if t != "mana_search")})
+        yield f"tactic-{seat}"
+    assert any(d["status"] == "stolen" for d in api_get(base, code)["view"]["source"])
+    colours = iter(["red", "blue", "green", "white"] * 10)
+    turns = 0
+    while (view := api_get(base, code)["view"])["phase"] == "turns":
+        seat = view["current_seat"]
+        if seat == "dummy":
+            act("dummy_turn", {"third": next(colours)})
+            yield f"turn-{turns}-dummy"
+        elif turns == 4 and view["final_turns"] is None:
+            act("announce_end_of_round", {"player": seat, "deck_empty": True})
+            yield f"turn-{turns}-{seat}-end-of-round"
+        else:
+            source = view["source"]  # the turn's die, and Mana Steal's if it is this seat's
+            dice = [i for i in view["takeable_dice"] if source[i]["status"] == "stolen"]
+            dice += [i for i in view["takeable_dice"] if source[i]["status"] == "ready"][:1]
+            for die in dice:
+                act("take_die", {"player": seat, "die": die})
+            yield f"turn-{turns}-{seat}-dice-in-use"
+            taken = [d for d in api_get(base, code)["view"]["source"] if d["status"] == "taken"]
+            act("end_turn", {"player": seat, "colours": ["green"] * len(taken)})
+            yield f"turn-{turns}-{seat}-ended"
+        turns += 1
+
+
+@pytest.mark.parametrize("orientation", ORIENTATIONS)
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_the_mage_knight_cooperative_screen_fits_the_dummy_and_mana_steals_die(seeded_live_server, device, locale,
+                                                                                orientation):
+    """Issue 42, crawler seeds 106 and 110: three players and the Dummy, Mana Steal's die in the Source on a second
+    row under a long Round Order while the Dummy's column had room: 809-847 px on 1024×768, 811-820 on 1280×800."""
+    moments = mage_knight_cooperative_round(seeded_live_server)
+    name = next(moments)
+    code = mage_knight_cooperative_round.code
+    pages = screens(device, seeded_live_server, code, locale, orientation)
+    seen = []
+    while name is not None:
+        check(pages, version_of(seeded_live_server, code), name)
+        for page in pages:  # what the table reads: the round, the Dummy, all six dice of the Source
+            expect(page.locator(".mks-round")).to_be_visible()
+            expect(page.locator(".mks-dummy-deck")).to_be_visible()
+            expect(page.locator(".mks-source .mk-die")).to_have_count(6)
+        seen.append(name)
+        name = next(moments, None)
+    assert any("dummy" in n for n in seen) and any("end-of-round" in n for n in seen), seen
+    assert len(seen) >= 12, seen
 
 
 @pytest.mark.parametrize("orientation", ORIENTATIONS)
