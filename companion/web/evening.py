@@ -15,29 +15,27 @@ from .i18n import translate
 
 def course_of(game: Game) -> dict[str, Any]:
     """{"rounds": [{"round", "seconds"}], "turns": {seat: figures}, "by_round": [{"round", "figures"}],
-    "states": the states that stand, oldest first, the game as it is now last}."""
+    "start": the figures as the game was set up, "states": the states that stand, oldest first, the game as it
+    is now last}."""
     kind = store.kind_of(game)
     kept = store.kept_changes(game)
     run = course([(change.at.timestamp(), change.state_before or {}) for change in kept],
                  game.created_at.timestamp(), kind.round_of, kind.turn_of)
     states = [*(change.state_before or {} for change in kept), game.state]
     return {"rounds": run["rounds"], "turns": {seat: turn_figures(times) for seat, times in run["turns"].items()},
-            "by_round": by_round(states, kind.round_of, kind.course_figures), "states": states}
+            "by_round": by_round(states, kind.round_of, kind.course_figures), "states": states,
+            "start": kind.course_figures(states[0])}
 
 
 def fame_chart(went: dict[str, Any], names: dict[str, str], palette: str, label: str) -> Any:
     """Mage Knight: each player's Fame at the end of each round, the grid at the levels' Fame."""
-    series = {name: [(r["round"], r["figures"][seat]) for r in went["by_round"] if seat in r["figures"]]
-              for seat, name in names.items()}
-    return line_chart(series, palette, label, y_ticks=LEVEL_THRESHOLDS)
+    return line_chart(_from_the_start(went, names), palette, label, y_ticks=LEVEL_THRESHOLDS)
 
 
 def chapter_chart(went: dict[str, Any], names: dict[str, str], palette: str, label: str) -> Any:
     """Mice and Mystics: the hourglass's page against the end marker, and the cheese on the wheel, by round;
     `names` says each line's name for "page", "end" and "cheese"."""
-    series = {name: [(r["round"], r["figures"][key]) for r in went["by_round"] if key in r["figures"]]
-              for key, name in names.items()}
-    return line_chart(series, palette, label)
+    return line_chart(_from_the_start(went, names), palette, label)
 
 
 def campaign_of(went: dict[str, Any]) -> list[dict[str, Any]]:
@@ -51,3 +49,11 @@ def campaign_chart(chapters: list[dict[str, Any]], palette: str, label: str) -> 
     series = {translate(name): [(c["chapter"], c["cards"][mouse]) for c in chapters if mouse in c["cards"]]
               for mouse, name in names.items()}
     return line_chart(series, palette, label)
+
+
+def _from_the_start(went: dict[str, Any], names: dict[str, str]) -> dict[str, list[tuple[int, int]]]:
+    """A line per named figure: at 0 as the game was set up (a game of one round still draws a line), then at
+    each round's end."""
+    return {name: [(0, went["start"][key]), *((r["round"], r["figures"][key]) for r in went["by_round"]
+                                               if key in r["figures"])]
+            for key, name in names.items() if key in went["start"]}

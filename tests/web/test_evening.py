@@ -30,7 +30,7 @@ def test_fame_by_round_is_the_fame_the_changes_that_stand_left_at_each_round_s_e
     assert fame == {"p1": 2, "p2": 4}
     body = client.get(f"/g/{code}/folded/mk-evening", headers=HTMX).get_data(as_text=True)
     head, only_round = cells(body, '<thead><tr><th scope="col">Round')
-    assert head == ["Round", "Anna", "Boris", "Minutes"] and only_round[:3] == ["1", "2", "4"]
+    assert head == ["Round", "Anna", "Boris", "Min."] and only_round[:3] == ["1", "2", "4"]
     assert float(only_round[3]) >= 0  # the round's time (its figures: the next test, at set times)
     svg = body[body.index("<svg"):body.index("</svg>")]
     assert 'role="img" aria-label="Fame by round, a line for each player"' in svg and "<script" not in svg
@@ -91,7 +91,7 @@ def test_a_chapter_s_summary_shows_the_hourglass_and_the_wheel_at_each_round_s_e
     assert f'hx-get="/g/{code}/folded/mm-evening"' in page
     body = client.get(f"/g/{code}/folded/mm-evening", headers=HTMX).get_data(as_text=True)
     head, *rows = cells(body, '<thead><tr><th scope="col">Round')
-    assert head == ["Round", "Hourglass page", "Cheese on the wheel", "Mice captured", "Minutes"]
+    assert head == ["Round", "Page", "Cheese", "Captured", "Min."]
     assert {int(row[0]): tuple(int(cell) for cell in row[1:4]) for row in rows} == at_end
     assert 'aria-label="The chapter by round: the hourglass page, the end marker and the cheese on the wheel"' in body
 

@@ -1,0 +1,53 @@
+"""Issue 44 in the browser: a game's and a chapter's summary open "how it went" on a phone — the chart drawn on the
+server (no script of its own), inside the phone's width, named for screen readers, its numbers in a table — with no
+axe violation, in English and Russian."""
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import PHONE, api_act, api_game, api_get, no_horizontal_scroll, pick_all_tactics
+from tests.browser.test_accessibility import violations
+
+MK_ONE_ROUND = {"player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"], "scenario": "custom",
+                "round_limit": 1, "mode": "competitive"}
+
+
+def finished_mage_knight(base: str) -> str:
+    code = api_game(base, "mage_knight", MK_ONE_ROUND)
+    api_act(base, code, "change_fame", {"player": "p1", "delta": 4})
+    pick_all_tactics(base, code)
+    announced = False
+    while (view := api_get(base, code)["view"])["phase"] == "turns":
+        if not announced:
+            api_act(base, code, "announce_end_of_round", {"player": view["current_seat"], "deck_empty": True})
+            announced = True
+        else:
+            api_act(base, code, "end_turn", {"player": view["current_seat"]})
+    return code
+
+
+def won_chapter(base: str) -> str:
+    code = api_game(base, "mice_mystics", {"mouse": ["lily", "nez"], "minion_type": ["rat_warriors"]})
+    for _ in range(6):
+        api_act(base, code, "next_turn")
+    api_act(base, code, "mark_victory")
+    return code
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+@pytest.mark.parametrize("kind", ["mage_knight", "mice_mystics"])
+def test_how_it_went_opens_on_a_phone_with_its_chart_in_view_and_no_axe_violation(live_server, device, kind, locale):
+    code = finished_mage_knight(live_server) if kind == "mage_knight" else won_chapter(live_server)
+    section = "#mk-evening" if kind == "mage_knight" else "#mm-evening"
+    page = device(PHONE, locale=locale)
+    page.goto(f"{live_server}/g/{code}")
+    page.locator(f"{section} > summary").click()
+    chart = page.locator(f"{section} svg.chart")
+    chart.wait_for()
+    box = chart.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert chart.get_attribute("role") == "img" and chart.get_attribute("aria-label")
+    assert page.locator(f"{section} table.chart-numbers tbody tr").count() >= 1
+    assert page.locator(f"{section} script").count() == 0
+    assert no_horizontal_scroll(page)
+    assert violations(page) == []
