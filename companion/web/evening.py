@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel.numbers import format_decimal
+from flask_babel import get_locale
+
 from ..rules.course import by_round, course, turn_figures
 from ..rules.mage_knight.fame import LEVEL_THRESHOLDS
 from ..rules.mice_mystics.campaign_course import campaign_course
@@ -57,3 +60,11 @@ def _from_the_start(went: dict[str, Any], names: dict[str, str]) -> dict[str, li
     return {name: [(0, went["start"][key]), *((r["round"], r["figures"][key]) for r in went["by_round"]
                                                if key in r["figures"])]
             for key, name in names.items() if key in went["start"]}
+
+
+def minutes(seconds: float | None, locale: str | None = None) -> str:
+    """Seconds as the summaries and the play record's CSV show them: minutes to a tenth, from whole seconds, in
+    the page's language ("2.5", «2,5») or `locale`'s; "" for none."""
+    if seconds is None:
+        return ""
+    return format_decimal(round(seconds) / 60, format="0.0", locale=locale or get_locale() or "en")

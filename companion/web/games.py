@@ -71,7 +71,7 @@ def game_context(shot: store.Snapshot, *, live: bool | None = None, kind_view: d
     # How the game went (its summary's folded section): read from the history only when that section is drawn.
     context.update(evening=lambda: evening.course_of(game), fame_chart=evening.fame_chart,
                    chapter_chart=evening.chapter_chart, campaign_of=evening.campaign_of,
-                   campaign_chart=evening.campaign_chart)
+                   campaign_chart=evening.campaign_chart, minutes=evening.minutes)
     context.setdefault("kind_panel", lambda: Markup(draw_template(kind.template, **context)))
     return context
 

@@ -13,7 +13,7 @@ from ..storage import store
 from ..rules.base import Text
 from ..rules.course import turn_figures
 from ..storage.models import Game
-from .evening import course_of
+from .evening import course_of, minutes
 from .i18n import translate
 
 CSV_FIELDS = ("date", "game", "title", "played", "result", "rounds", "minutes", "player", "as", "score", "winner",
@@ -56,17 +56,13 @@ def as_csv(kept: dict[str, Any]) -> str:
         score = "" if player["score"] is None else player["score"]
         turns = player["turns"]
         writer.writerow([_cell(value) for value in (*game, player["name"], player["as"]["name"], score, winner,
-                                                    turns["count"], _minutes(turns["median_seconds"]),
-                                                    _minutes(turns["longest_seconds"]))])
+                                                    turns["count"], minutes(turns["median_seconds"], "en"),
+                                                    minutes(turns["longest_seconds"], "en"))])
     return out.getvalue()
 
 
 def _whole(figures: dict[str, Any]) -> dict[str, Any]:
     return {name: value if value is None or name == "count" else round(value) for name, value in figures.items()}
-
-
-def _minutes(seconds: int | None) -> str:
-    return "" if seconds is None else f"{seconds / 60:.1f}"
 
 
 def _cell(value: Any) -> Any:

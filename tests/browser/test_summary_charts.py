@@ -49,5 +49,8 @@ def test_how_it_went_opens_on_a_phone_with_its_chart_in_view_and_no_axe_violatio
     assert chart.get_attribute("role") == "img" and chart.get_attribute("aria-label")
     assert page.locator(f"{section} table.chart-numbers tbody tr").count() >= 1
     assert page.locator(f"{section} script").count() == 0
+    for link in page.locator(".play-record a").all():  # the play record's JSON and CSV: targets, not specks
+        target = link.bounding_box()
+        assert target is not None and target["height"] >= 44 and target["width"] >= 44
     assert no_horizontal_scroll(page)
     assert violations(page) == []

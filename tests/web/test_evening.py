@@ -65,6 +65,10 @@ def test_each_player_s_turns_in_the_summary_are_the_play_record_s(client, app):
         turns = player["turns"]
         assert shown[player["name"]] == [str(turns["count"]), str(round(turns["median_seconds"] / 60, 1)),
                                          str(round(turns["longest_seconds"] / 60, 1))]
+    ru = client.get(f"/g/{code}/folded/mk-evening", headers={**HTMX, "Accept-Language": "ru"}).get_data(as_text=True)
+    shown_ru = {row[0]: row[1:] for row in cells(ru, "Ходы, в минутах")[1:]}
+    assert [value.replace(",", ".") for value in shown_ru["Anna"]] == shown["Anna"]  # «3,0»: a decimal comma
+    assert all("," in value for value in shown_ru["Anna"][1:])
 
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from datetime import datetime, timedelta
 
 from companion.storage.models import Event, Game, db
@@ -139,14 +140,14 @@ def test_an_unknown_game_has_no_record(client):
 def test_the_game_s_and_the_chapter_s_summary_link_the_record_in_both_forms(client):
     code = finished(client, SETUP)
     page = client.get(f"/g/{code}").get_data(as_text=True)
-    assert f'href="/api/games/{code}/record" download>JSON</a>' in page
-    assert f'href="/api/games/{code}/record.csv" download>CSV</a>' in page
+    assert re.search(rf'href="/api/games/{code}/record" download="{code}-\d{{4}}-\d\d-\d\d\.json">JSON</a>', page)
+    assert re.search(rf'href="/api/games/{code}/record.csv" download="{code}-\d{{4}}-\d\d-\d\d\.csv">CSV</a>', page)
     setup = {"mouse": ["lily", "nez"], "minion_type": ["rat_warriors"]}
     code = client.post("/api/games", json={"kind": "mice_mystics", "setup": setup}).get_json()["code"]
     assert "/record.csv" not in client.get(f"/g/{code}").get_data(as_text=True)  # under way: no summary yet
     api_act(client, code, "mark_victory")
     page = client.get(f"/g/{code}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
-    assert f'href="/api/games/{code}/record.csv" download>CSV</a>' in page and "Запись партии" in page
+    assert f'href="/api/games/{code}/record.csv" download="{code}-' in page and "Запись партии" in page
 
 
 def test_each_player_s_turns_and_each_round_s_time_come_from_the_changes_that_stand(client, app):
