@@ -116,14 +116,17 @@ def set_core_tile_revealed(state: dict, params: Params, rng: random.Random) -> O
     return Outcome(state, Text(label))
 
 
+MAX_MONASTERIES = 20  # more than the map's tiles can hold
+
+
 def set_monasteries(state: dict, params: Params, rng: random.Random) -> Outcome:
-    state["monasteries"] = param_int(params, "count", lo=0, hi=20)
+    state["monasteries"] = param_int(params, "count", lo=0, hi=MAX_MONASTERIES)
     return Outcome(state, Text(N_("Unburned monasteries: {n}"), {"n": state["monasteries"]}))
 
 
 def monastery_revealed(state: dict, params: Params, rng: random.Random) -> Outcome:
     """A monastery revealed mid-round adds an AA card to the Units offer at once."""
-    if state["monasteries"] >= 20:
+    if state["monasteries"] >= MAX_MONASTERIES:
         raise RuleError(N_("That is more monasteries than the map can hold."))
     state["monasteries"] += 1
     notices = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..base import N_, Text
 from .daytime import darkness_roll_due, night_has_fallen
 from .deeds import PLAY_RULES, deed_reference
+from .actions import MAX_MONASTERIES
 from .fame import base_hand_limit, level_for_fame
 from .dummy import RAN_OUT, colour_asked, extra_flips, forecast, turn_prompt
 from .preparation import STEP_NAMES, STEPS, checklist, current_step, step_text
@@ -101,8 +102,9 @@ def legal_actions(state: dict) -> list[dict]:
         return []
     acts = [{"action": "change_fame", "params": {"player": p["id"], "delta": d}}
             for p in state["players"] for d in ([1, -1] if p["fame"] else [1])]
-    acts += [{"action": "set_core_tile_revealed", "params": {"revealed": not state["core_tile_revealed"]}},
-             {"action": "monastery_revealed", "params": {}}]
+    acts.append({"action": "set_core_tile_revealed", "params": {"revealed": not state["core_tile_revealed"]}})
+    if state["monasteries"] < MAX_MONASTERIES:  # one more is refused: not offered
+        acts.append({"action": "monastery_revealed", "params": {}})
     if state["monasteries"]:
         acts.append({"action": "set_monasteries", "params": {"count": state["monasteries"] - 1}})
     if phase in ("tactics", "turns") and not state["scenario_end_met"]:
