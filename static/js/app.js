@@ -271,9 +271,11 @@
       swapIn(news.html);  // the same HTML for every device of this view: the CSRF token goes as a header
       if (!held && panel() && panel().dataset.liveToken !== news.token) { throw new Error("swap failed"); }
     }
-    if (type === "moved" && panel() && data !== panel().dataset.liveToken) {
+    // A stream may hear of a change only after the game moved past it (the panel of that change was no longer
+    // to be drawn): the page that shows a later one keeps it, and what its last answer said (a refusal).
+    if (type === "moved" && panel() && newer(data, panel().dataset.liveToken)) {
       await refresh();
-      if (!held && panel() && panel().dataset.liveToken !== data) { throw new Error("refresh failed"); }
+      if (!held && panel() && newer(data, panel().dataset.liveToken)) { throw new Error("refresh failed"); }
     }
   }
 

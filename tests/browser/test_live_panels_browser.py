@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, TABLET, api_game
+from tests.browser.conftest import PATIENCE_MS, PHONE, TABLET, api_act, api_game
 
 
 def test_a_change_on_the_phone_shows_on_the_tablet_without_a_panel_fetch(live_server, device):
@@ -99,3 +99,33 @@ def test_the_pages_stream_opens_after_its_first_paint(live_server, device):
         }""")
         assert order["paint"] is not None and order["stream"] is not None, order
         assert order["stream"] > order["paint"], (path, order)
+
+
+def test_a_late_word_of_an_older_change_fetches_nothing(live_server, device):
+    """A stream that heard of a change only after the game moved past it says `moved` with that older token
+    (its panel was no longer to be drawn). The page shows a later one already: fetching again would swap
+    out what its last answer showed (a refused tap's message, CI: test_a_refused_tap_is_said_where_the_finger_is)."""
+    code = api_game(live_server, "mice_mystics", {"mouse": ["lily", "nez"], "minion_type": ["rat_warriors"],
+                                                  "minion_count": [2]})
+    api_act(live_server, code, "next_turn")
+    panel_url = f"{live_server}/g/{code}"
+    phone = device(PHONE)
+    streams = []
+
+    def late_stream(route):
+        streams.append(route.request.url)
+        if len(streams) > 1:
+            return route.continue_()
+        # The older change's word, and the stream ends: the page opens the next once it has heard it.
+        route.fulfill(status=200, headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"},
+                      body="retry: 1000\n\nevent: moved\ndata: 0.0\n\n")
+
+    phone.route("**/live?*", late_stream)
+    phone.goto(panel_url)
+    for _ in range(PATIENCE_MS // 20):
+        if len(streams) > 1:
+            break
+        phone.wait_for_timeout(20)
+    assert len(streams) > 1, streams
+    assert phone.locator("#game-panel").get_attribute("data-live-token") != "0.0"  # the page is past it
+    assert panel_url not in phone.requests[1:], phone.requests  # the page itself, once: no panel fetched
