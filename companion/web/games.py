@@ -15,6 +15,7 @@ from ..storage.models import Event, Game
 from ..rules.base import (N_, BadParams, NotThisSeatsMoment, RuleError, Text, another_seats_moment,
                           another_seats_undo)
 from . import devices, evening, join, panel_cache
+from .action_forms import ActionForms
 from .errors import deleted_answer, error_response
 from .limits import change_limit
 from .forms import BadForm, action_params, short_text, version
@@ -68,6 +69,8 @@ def game_context(shot: store.Snapshot, *, live: bool | None = None, kind_view: d
     else:
         # Only a whole page with its roster offers deletion (an import's first drawing has none to offer).
         context.update(devices=shot.connected or [], join_url=join.join_url(game.code), may_delete=shot.may_delete)
+    context["forms"] = ActionForms(context["act_url"], game.version, context["act_step"], context["fold_for"],
+                                   context.get("csrf_field", security.csrf_field))
     # How the game went (its summary's folded section): read from the history only when that section is drawn.
     context.update(evening=lambda: evening.course_of(game), fame_chart=evening.fame_chart,
                    chapter_chart=evening.chapter_chart, campaign_of=evening.campaign_of,

@@ -69,6 +69,12 @@ def day_number() -> int:
     return int(time.time() // (24 * 60 * 60))
 
 
+def csrf_field() -> Markup:
+    """A form's CSRF field: none in an htmx fragment (its page sends the token as a header)."""
+    return Markup("") if fragment() else Markup('<input type="hidden" name="csrf_token" value="{}">').format(
+        generate_csrf())
+
+
 def init_app(app: Flask) -> None:
     @app.before_request
     def import_limit() -> None:
@@ -97,9 +103,7 @@ def init_app(app: Flask) -> None:
         # (an htmx fragment) has no field at all: the page sends its token as a header (base.html's
         # hx-headers), so the panel is the same for every device; a whole page, the no-JavaScript path,
         # has one in every form.
-        field = lambda: "" if fragment() else Markup(  # noqa: E731
-            f'<input type="hidden" name="csrf_token" value="{generate_csrf()}">')
-        return {"csrf_token": generate_csrf, "csrf_field": field}
+        return {"csrf_token": generate_csrf, "csrf_field": csrf_field}
 
     @app.after_request
     def headers(response: Response) -> Response:
