@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from babel.numbers import format_decimal
-from flask_babel import get_locale
+from flask_babel import get_locale, gettext as _
 
 from ..rules.course import by_round, course, turn_figures
 from ..rules.mage_knight.fame import LEVEL_THRESHOLDS
 from ..rules.mice_mystics.campaign_course import campaign_course
 from ..storage import store
 from ..storage.models import Game
-from .charts import line_chart
+from .charts import grouped_bars, line_chart
 from .i18n import translate
 
 
@@ -33,6 +33,13 @@ def course_of(game: Game) -> dict[str, Any]:
 def fame_chart(went: dict[str, Any], names: dict[str, str], palette: str, label: str) -> Any:
     """Mage Knight: each player's Fame at the end of each round, the grid at the levels' Fame."""
     return line_chart(_from_the_start(went, names), palette, label, y_ticks=LEVEL_THRESHOLDS)
+
+
+def parts_chart(parts: dict, names: dict[str, str], palette: str, label: str) -> Any:
+    """Mage Knight: the score's parts (rules/mage_knight/score_parts.py `score_parts`), a group of bars per part,
+    a bar per column (`names`: each one's name)."""
+    return grouped_bars([(_(part["name"]), part["values"]) for part in parts["parts"]],
+                        {column: names[column] for column in parts["columns"]}, palette, label)
 
 
 def chapter_chart(went: dict[str, Any], names: dict[str, str], palette: str, label: str) -> Any:

@@ -72,6 +72,40 @@ def test_each_player_s_turns_in_the_summary_are_the_play_record_s(client, app):
 
 
 
+def test_the_score_s_parts_side_by_side_are_what_the_entries_that_stand_make(client):
+    """Issue 44: each player's Fame, each achievement, the titles, as a bar each and in a table (players as columns,
+    parts as rows, the total last) — from the changes that stand: an undone Fame and an undone count do not count."""
+    code = client.post("/api/games", json={"kind": "mage_knight", "setup": SETUP}).get_json()["code"]
+    api_act(client, code, "change_fame", player="p1", delta=3)
+    game = api_act(client, code, "change_fame", player="p2", delta=7)
+    client.post(f"/api/games/{code}/undo", json={"version": game["version"]})  # Boris's +7 taken back
+    api_act(client, code, "change_fame", player="p2", delta=1)
+    finish(client, code)
+    api_act(client, code, "enter_score", player="p1", spells=2, wounds=1)
+    game = api_act(client, code, "enter_score", player="p1", artifacts=3)
+    client.post(f"/api/games/{code}/undo", json={"version": game["version"]})  # Anna's artifacts taken back
+    api_act(client, code, "enter_score", player="p2", crystals=5, fortified_shields=1)
+    body = client.get(f"/g/{code}/folded/mk-evening", headers=HTMX).get_data(as_text=True)
+    head, *rows = cells(body, '<thead><tr><th scope="col">Part')
+    assert head == ["Part", "Anna", "Boris"]
+    # Knowledge: 2 Spells; Loot: 5 Crystals, halved down; Conqueror: a Shield on a keep; Beating: a Wound.
+    # Titles: Knowledge +3 Anna, Loot and Conqueror +3 Boris, Leader and Adventurer tied at 0 (+1 each), Beating -3.
+    assert rows == [["Fame", "3", "1"], ["Knowledge", "4", "0"], ["Loot", "0", "2"], ["Leader", "0", "0"],
+                    ["Conqueror", "0", "2"], ["Adventurer", "0", "0"], ["Beating", "-2", "0"],
+                    ["Titles", "2", "8"], ["Total", "7", "13"]]
+    page = client.get(f"/g/{code}").get_data(as_text=True)
+    final = cells(page.replace('<tr class="mk-total">', "<tr>"), "<caption>Final score")
+    assert final[-1] == ["Total", "7", "13"]  # the score sheet's own table says the same
+    figure = body[body.index("The score's parts"):]
+    svg = figure[figure.index("<svg"):figure.index("</svg>")]
+    assert 'role="img" aria-label="The score\'s parts, a bar for each player"' in svg and "<script" not in svg
+    assert ">Anna<" in svg and ">Boris<" in svg  # the legend
+    bars = re.findall(r'<g class="series bars">(.*?)</g>', svg)
+    assert [len(re.findall("<rect ", series)) for series in bars] == [4, 4]  # a bar for each part not 0
+    ru = client.get(f"/g/{code}/folded/mk-evening", headers={**HTMX, "Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Из чего сложился счёт" in ru and "Титулы" in ru
+
+
 def test_a_chapter_s_summary_shows_the_hourglass_and_the_wheel_at_each_round_s_end(client):
     """Issue 44: the hourglass by round (and the wheel, the captured mice) is what the chapter's states were at
     each round's end; an undone Next leaves no trace."""
