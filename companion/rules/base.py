@@ -393,6 +393,12 @@ class GameKind:
         none for a kind without such a chart."""
         return {}
 
+    def course_tallies(self, states: list[dict]) -> dict[int, dict[str, int]]:
+        """What a summary counts round by round from the states that stand, oldest first, each beside the next
+        ({round: {tally: n}}): Mice and Mystics the surges, captures, rescues and minion cards defeated; none for
+        a kind without such counts."""
+        return {}
+
     def play_record(self, state: dict) -> dict | None:
         """What a play log keeps of the game (docs/API.md, the play record): {"finished", "rounds", "played":
         {"id", "name"} (the scenario or chapter), "result": {"id", "name"} or None while it is not over,

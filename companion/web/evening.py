@@ -18,8 +18,8 @@ from .i18n import translate
 
 def course_of(game: Game) -> dict[str, Any]:
     """{"rounds": [{"round", "seconds"}], "turns": {seat: figures}, "by_round": [{"round", "figures"}],
-    "start": the figures as the game was set up, "states": the states that stand, oldest first, the game as it
-    is now last}."""
+    "start": the figures as the game was set up, "tallies": {round: {tally: n}} (GameKind.course_tallies),
+    "states": the states that stand, oldest first, the game as it is now last}."""
     kind = store.kind_of(game)
     kept = store.kept_changes(game)
     run = course([(change.at.timestamp(), change.state_before or {}) for change in kept],
@@ -27,7 +27,7 @@ def course_of(game: Game) -> dict[str, Any]:
     states = [*(change.state_before or {} for change in kept), game.state]
     return {"rounds": run["rounds"], "turns": {seat: turn_figures(times) for seat, times in run["turns"].items()},
             "by_round": by_round(states, kind.round_of, kind.course_figures), "states": states,
-            "start": kind.course_figures(states[0])}
+            "start": kind.course_figures(states[0]), "tallies": kind.course_tallies(states)}
 
 
 def fame_chart(went: dict[str, Any], names: dict[str, str], palette: str, label: str) -> Any:

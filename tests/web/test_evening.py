@@ -134,6 +134,45 @@ def test_a_chapter_s_summary_shows_the_hourglass_and_the_wheel_at_each_round_s_e
     assert 'aria-label="The chapter by round: the hourglass page, the end marker and the cheese on the wheel"' in body
 
 
+def test_a_chapter_s_surges_captures_rescues_and_cards_defeated_by_round_are_the_changes_that_stand(client):
+    """Issue 44: each round's surges, captures, rescues and minion cards defeated, counted in the round each change
+    was made in — an undone surge and an undone capture do not count."""
+    setup = {"mouse": ["lily", "nez"], "minion_type": ["rat_warriors"]}
+    code = client.post("/api/games", json={"kind": "mice_mystics", "setup": setup}).get_json()["code"]
+    state = lambda: client.get(f"/api/games/{code}").get_json()["state"]  # noqa: E731
+    made: dict[int, dict[str, int]] = {}
+
+    def count(what: str, at: int) -> None:
+        made.setdefault(at, {"surges": 0, "captures": 0, "rescues": 0, "cards": 0})[what] += 1
+
+    start = state()["round"]
+    api_act(client, code, "add_cheese", n=6, reason="room_rule")  # the wheel full: a surge
+    count("surges", start)
+    api_act(client, code, "resolve_surge", room_surge="no")
+    undone = api_act(client, code, "add_cheese", n=6, reason="room_rule")
+    client.post(f"/api/games/{code}/undo", json={"version": undone["version"]})  # a surge taken back
+    api_act(client, code, "capture_mouse", mouse="lily")
+    count("captures", start)
+    undone = api_act(client, code, "capture_mouse", mouse="nez")
+    client.post(f"/api/games/{code}/undo", json={"version": undone["version"]})  # a capture taken back
+    rats = next(c for c in state()["initiative_track"] if c["kind"] == "minion")
+    api_act(client, code, "remove_figures", card=rats["card"], n=rats["figures"])  # its last figure: the card goes
+    count("cards", start)
+    while (before := state())["mice"][0]["captured"] or before["mice"][1]["captured"]:
+        api_act(client, code, "next_turn")  # Lily's turn with no minions about: she is rescued
+        if not any(m["captured"] for m in state()["mice"]):
+            count("rescues", before["round"])
+    api_act(client, code, "next_turn")
+    api_act(client, code, "mark_victory")
+    body = client.get(f"/g/{code}/folded/mm-evening", headers=HTMX).get_data(as_text=True)
+    head, *rows = cells(body, "What happened, round by round")
+    assert head == ["Round", "Surges", "Captures", "Rescues", "Minion cards defeated"]
+    shown = {int(row[0]): dict(zip(["surges", "captures", "rescues", "cards"], map(int, row[1:]))) for row in rows}
+    assert {r: n for r, n in shown.items() if any(n.values())} == made
+    assert sum(n["rescues"] for n in made.values()) == 1
+    ru = client.get(f"/g/{code}/folded/mm-evening", headers={**HTMX, "Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Что случилось по раундам" in ru and "Приливы" in ru
+
 def test_a_campaign_s_summary_shows_each_mouse_s_ability_cards_at_each_chapter_s_end(client):
     """Issue 44, the campaign: the chapters played, won or lost, and each mouse's level (its ability cards,
     carried from chapter to chapter) at each one's end, as the states that stand say."""
