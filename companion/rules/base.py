@@ -387,6 +387,12 @@ class GameKind:
         """The seat whose turn (not a pick, nor anything the whole table does) a state is in (rules/course.py)."""
         return None
 
+    def part_of(self, state: dict) -> Any:
+        """Which part of a game a state is in, each part's rounds numbered from 1 (rules/course.py `part_begins`):
+        a summary's course covers the part being played. The whole game is one part; Mice and Mystics a
+        campaign's chapter."""
+        return None
+
     def course_figures(self, state: dict) -> dict[str, Any]:
         """What a summary's chart follows round by round (rules/course.py `by_round`): Mage Knight each
         player's Fame, by seat; Mice and Mystics the hourglass, the end marker, the wheel, the captured mice;

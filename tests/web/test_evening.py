@@ -197,3 +197,56 @@ def test_a_campaign_s_summary_shows_each_mouse_s_ability_cards_at_each_chapter_s
     assert first["collin"] == start["collin"] + 1 == second["collin"]  # carried into the second chapter
     assert rows[0][0].startswith("1.") and rows[1][0].startswith("2.")
     assert 'aria-label="The campaign by chapter: a line for each mouse' in body
+
+
+def test_a_campaign_s_next_chapter_s_summary_is_that_chapter_s_alone(client, app):
+    """Issue 44: a campaign goes on chapter after chapter in one game, each from round 1. The second chapter's 'How
+    the chapter went' shows its own rounds (none of the first chapter's), starts where it began (its own end
+    marker), times its first round from the change that began it and counts its own turns; its play record too."""
+    from companion.rules.mice_mystics import KIND
+    from companion.web.evening import course_of
+    setup = {"mouse": ["lily", "nez"], "minion_type": ["rat_warriors"]}
+    code = client.post("/api/games", json={"kind": "mice_mystics", "setup": setup}).get_json()["code"]
+    state = lambda: client.get(f"/api/games/{code}").get_json()["state"]  # noqa: E731
+    while state()["round"] < 3:  # the first chapter: three rounds, cheese on the wheel
+        api_act(client, code, "next_turn")
+    api_act(client, code, "add_cheese", n=2, reason="room_rule")
+    api_act(client, code, "mark_victory")
+    began = api_act(client, code, "next_chapter", chapter_end_page=9, minion_type=["rat_warriors"])["version"]
+    started = state()
+    befores: list[dict] = []  # the states the second chapter's changes were made on
+    while not befores or befores[-1]["round"] < 2 or befores[-2]["round"] < 2:  # round 1, then two changes in 2
+        befores.append(state())
+        api_act(client, code, "next_turn")
+    befores.append(state())
+    last = api_act(client, code, "mark_victory")["version"]
+    ended = state()
+    assert ended["round"] == 2 and len(ended["chapters"]) == 2
+    set_up = datetime(2026, 12, 4, 19, 0)
+    with app.app_context():
+        game = db.session.scalar(db.select(Game).where(Game.code == code))
+        game.created_at = set_up
+        for event in db.session.scalars(db.select(Event).where(Event.game_id == game.id)):
+            event.at = set_up + timedelta(minutes=event.seq)  # a change a minute
+        db.session.commit()
+        went = course_of(game)
+    # the chart's first point: the second chapter as it began, its end marker on page 9, the wheel empty
+    assert went["start"] == {"page": started["hourglass_page"], "end": 9, "cheese": 0, "captured": 0}
+    assert len(went["states"]) == last + 1  # the campaign's chart still reads every chapter
+    at_end = {s["round"]: [s["hourglass_page"], s["cheese_wheel"], sum(m["captured"] for m in s["mice"])]
+              for s in (*befores, ended)}
+    made_in = [s["round"] for s in befores]  # a minute a change, from the one that began the chapter
+    body = client.get(f"/g/{code}/folded/mm-evening", headers=HTMX).get_data(as_text=True)
+    head, *rows = cells(body, '<thead><tr><th scope="col">Round')
+    assert rows == [[str(r), *map(str, at_end[r]), f"{made_in.count(r):.1f}"] for r in (1, 2)]
+    head, *tallied = cells(body, "What happened, round by round")
+    assert [row[0] for row in tallied] == ["1", "2"]
+    kept = client.get(f"/api/games/{code}/record").get_json()
+    assert kept["rounds"] == 2
+    assert kept["round_times"] == [{"round": r, "seconds": 60 * made_in.count(r)} for r in (1, 2)]
+    assert (kept["date"], kept["started_at"], kept["minutes"]) == (
+        "2026-12-04", (set_up + timedelta(minutes=began)).isoformat() + "Z", len(befores))
+    seats = [KIND.turn_of(s) for s in befores]
+    runs = [seat for n, seat in enumerate(seats) if seat is not None and (n == 0 or seats[n - 1] != seat)]
+    assert {p["seat"]: p["turns"]["count"] for p in kept["players"]} == {
+        seat: runs.count(seat) for seat in ("mouse:lily", "mouse:nez")}

@@ -23,6 +23,11 @@ def chapter_number(state: dict) -> int:
     return len(state["chapters"]) + (0 if state["finished"] else 1)
 
 
+def chapter_of(state: dict) -> int:
+    """GameKind.part_of: a campaign's chapter, a state of any age."""
+    return chapter_number(upgrade(state))
+
+
 def what_changed(before: dict, after: dict) -> dict[str, int]:
     """One change's tallies, from the state it was made on and the state it left (both of one chapter)."""
     mice_before = {mouse["id"]: mouse for mouse in before["mice"]}
