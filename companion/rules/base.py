@@ -387,10 +387,22 @@ class GameKind:
         """The seat whose turn (not a pick, nor anything the whole table does) a state is in (rules/course.py)."""
         return None
 
+    def part_of(self, state: dict) -> Any:
+        """Which part of a game a state is in, each part's rounds numbered from 1 (rules/course.py `part_begins`):
+        a summary's course covers the part being played. The whole game is one part; Mice and Mystics a
+        campaign's chapter."""
+        return None
+
     def course_figures(self, state: dict) -> dict[str, Any]:
         """What a summary's chart follows round by round (rules/course.py `by_round`): Mage Knight each
         player's Fame, by seat; Mice and Mystics the hourglass, the end marker, the wheel, the captured mice;
         none for a kind without such a chart."""
+        return {}
+
+    def course_tallies(self, states: list[dict]) -> dict[int, dict[str, int]]:
+        """What a summary counts round by round from the states that stand, oldest first, each beside the next
+        ({round: {tally: n}}): Mice and Mystics the surges, captures, rescues and minion cards defeated; none for
+        a kind without such counts."""
         return {}
 
     def play_record(self, state: dict) -> dict | None:

@@ -4,7 +4,10 @@ as the time it was made and the state it was made on; the kind says which round 
 in (GameKind.round_of, GameKind.turn_of).
 
 Time between two changes belongs to the later one: the table spent it reaching that change, in the round and
-the turn it was made in (an undone change's time too: it went into the change that replaced it)."""
+the turn it was made in (an undone change's time too: it went into the change that replaced it).
+
+A game may be played in parts, each numbered from round 1 again (a Mice and Mystics campaign's chapters,
+GameKind.part_of): a part's course is that of the changes made in it, timed from the change that began it."""
 from __future__ import annotations
 
 import statistics
@@ -52,3 +55,15 @@ def by_round(states: Sequence[dict], round_of: Callable[[dict], int | None],
         if number is not None:
             ends[number] = figures(state)
     return [{"round": n, "figures": ends[n]} for n in sorted(ends)]
+
+
+def part_begins(states: Sequence[dict], now: dict, part_of: Callable[[dict], Any]) -> int:
+    """Where the part of the game `now` is in begins among `states` (those the changes that stand were made on,
+    oldest first): the index of the first change made in it, after the last one made in another part (the change
+    that began it); len(states) when nothing has been made in it yet."""
+    part = part_of(now)
+    begins = 0
+    for index, state in enumerate(states):
+        if part_of(state) != part:
+            begins = index + 1
+    return begins

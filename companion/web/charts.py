@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 
 import leather
@@ -42,6 +43,51 @@ def line_chart(series: Mapping[str, Sequence[tuple[int, int]]], palette: str, la
         chart.add_line(list(points), name=name, stroke_color=colour, width=3)
     if xs:
         chart.add_x_axis(ticks=sorted(set(xs)))
+    return _svg(chart, label, width, height)
+
+
+def grouped_bars(groups: Sequence[tuple[str, Mapping[str, int]]], names: Mapping[str, str], palette: str,
+                 label: str, width: int = 360) -> Markup:
+    """Horizontal bars side by side: a group per (name, {series: value}), first at the top, a bar per series
+    in `names`' order (its legend's name), below zero to the left; as inline SVG, `label` read in its place.
+    leather 0.4 draws one bar per category: each series here takes its strip of the category's band."""
+    colours = PALETTES.get(palette, PALETTES["day"])
+    _theme(colours)
+    chart = leather.Chart()
+    values = [value for _, row in groups for value in row.values()]
+    chart.add_x_scale(min(0, *values), max(1, *values))
+    chart.add_x_axis()
+    chart.set_y_scale(leather.Ordinal([name for name, _ in reversed(groups)]))
+    chart.add_y_axis()
+    for index, (key, colour) in enumerate(zip(names, _cycle(colours["lines"], len(names)))):
+        chart.add_series(leather.Series([(row.get(key, 0), name) for name, row in groups], name=names[key]),
+                         _Strip(colour, index, len(names)))
+    height = len(groups) * (14 * len(names) + 10) + 40 + (20 * len(names) if len(names) > 1 else 0)  # + the legend
+    return _svg(chart, label, width, height)
+
+
+class _Strip(leather.Bars):
+    """Bars in the `index`-th of `count` strips of their category's band, top to bottom."""
+
+    def __init__(self, fill_color: str, index: int, count: int):
+        super().__init__(fill_color)
+        self._index, self._count = index, count
+
+    def to_svg(self, width, height, x_scale, y_scale, series, palette):
+        group = ET.Element("g", {"class": "series bars"})
+        zero = x_scale.project(0, 0, width)
+        for datum in series.data():
+            if not datum.x:
+                continue  # nothing to draw: the table says 0
+            bottom, top = y_scale.project_interval(datum.y, height, 0)
+            strip = (bottom - top) / self._count
+            end = x_scale.project(datum.x, 0, width)
+            group.append(ET.Element("rect", x=f"{min(zero, end):.1f}", y=f"{top + self._index * strip:.1f}",
+                                    width=f"{abs(end - zero):.1f}", height=f"{strip:.1f}", fill=self._fill_color))
+        return group
+
+
+def _svg(chart: leather.Chart, label: str, width: int, height: int) -> Markup:
     out = io.StringIO()
     chart.to_svg(out, width, height)
     svg = out.getvalue()

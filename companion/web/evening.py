@@ -5,34 +5,47 @@ from __future__ import annotations
 from typing import Any
 
 from babel.numbers import format_decimal
-from flask_babel import get_locale
+from flask_babel import get_locale, gettext as _
 
-from ..rules.course import by_round, course, turn_figures
+from ..rules.course import by_round, course, part_begins, turn_figures
 from ..rules.mage_knight.fame import LEVEL_THRESHOLDS
 from ..rules.mice_mystics.campaign_course import campaign_course
 from ..storage import store
 from ..storage.models import Game
-from .charts import line_chart
+from .charts import grouped_bars, line_chart
 from .i18n import translate
 
 
 def course_of(game: Game) -> dict[str, Any]:
-    """{"rounds": [{"round", "seconds"}], "turns": {seat: figures}, "by_round": [{"round", "figures"}],
-    "start": the figures as the game was set up, "states": the states that stand, oldest first, the game as it
-    is now last}."""
+    """How the part of the game being played went (GameKind.part_of: the whole game; Mice and Mystics the
+    campaign's chapter under way or just ended), from the changes made in it: {"rounds": [{"round", "seconds"}],
+    "turns": {seat: figures}, "by_round": [{"round", "figures"}], "start": the figures as the part began,
+    "tallies": {round: {tally: n}} (GameKind.course_tallies), "began": when it began (the change that began it,
+    else the set-up), "states": every state that stands, of every part, oldest first, the game as it is now
+    last}."""
     kind = store.kind_of(game)
     kept = store.kept_changes(game)
-    run = course([(change.at.timestamp(), change.state_before or {}) for change in kept],
-                 game.created_at.timestamp(), kind.round_of, kind.turn_of)
     states = [*(change.state_before or {} for change in kept), game.state]
+    begins = part_begins(states[:-1], game.state, kind.part_of)
+    began = kept[begins - 1].at if begins else game.created_at
+    run = course([(change.at.timestamp(), change.state_before or {}) for change in kept[begins:]],
+                 began.timestamp(), kind.round_of, kind.turn_of)
+    part = states[begins:]
     return {"rounds": run["rounds"], "turns": {seat: turn_figures(times) for seat, times in run["turns"].items()},
-            "by_round": by_round(states, kind.round_of, kind.course_figures), "states": states,
-            "start": kind.course_figures(states[0])}
+            "by_round": by_round(part, kind.round_of, kind.course_figures), "states": states, "began": began,
+            "start": kind.course_figures(part[0]), "tallies": kind.course_tallies(part)}
 
 
 def fame_chart(went: dict[str, Any], names: dict[str, str], palette: str, label: str) -> Any:
     """Mage Knight: each player's Fame at the end of each round, the grid at the levels' Fame."""
     return line_chart(_from_the_start(went, names), palette, label, y_ticks=LEVEL_THRESHOLDS)
+
+
+def parts_chart(parts: dict, names: dict[str, str], palette: str, label: str) -> Any:
+    """Mage Knight: the score's parts (rules/mage_knight/score_parts.py `score_parts`), a group of bars per part,
+    a bar per column (`names`: each one's name)."""
+    return grouped_bars([(_(part["name"]), part["values"]) for part in parts["parts"]],
+                        {column: names[column] for column in parts["columns"]}, palette, label)
 
 
 def chapter_chart(went: dict[str, Any], names: dict[str, str], palette: str, label: str) -> Any:

@@ -14,6 +14,7 @@ from .i18n import current_language, translate
 from ..storage.models import Event, Game
 from ..rules.base import (N_, BadParams, NotThisSeatsMoment, RuleError, Text, another_seats_moment,
                           another_seats_undo)
+from ..rules.mage_knight.score_parts import score_parts
 from . import devices, evening, join, panel_cache
 from .action_forms import ActionForms
 from .errors import deleted_answer, error_response
@@ -74,7 +75,8 @@ def game_context(shot: store.Snapshot, *, live: bool | None = None, kind_view: d
     # How the game went (its summary's folded section): read from the history only when that section is drawn.
     context.update(evening=lambda: evening.course_of(game), fame_chart=evening.fame_chart,
                    chapter_chart=evening.chapter_chart, campaign_of=evening.campaign_of,
-                   campaign_chart=evening.campaign_chart, minutes=evening.minutes)
+                   campaign_chart=evening.campaign_chart, minutes=evening.minutes, score_parts=score_parts,
+                   parts_chart=evening.parts_chart)
     context.setdefault("kind_panel", lambda: Markup(draw_template(kind.template, **context)))
     return context
 

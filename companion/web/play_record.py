@@ -24,8 +24,9 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def record(game: Game) -> dict[str, Any] | None:
-    """The game's play record; None for a kind that keeps none. Its time runs from the game's set-up to its
-    latest change."""
+    """The game's play record; None for a kind that keeps none. Its time runs from the start of the part being
+    played (GameKind.part_of: the game's set-up; a Mice and Mystics campaign's later chapter: the change that
+    began it) to its latest change."""
     kind = store.kind_of(game)
     kept = kind.play_record(game.state)
     if kept is None:
@@ -33,9 +34,10 @@ def record(game: Game) -> dict[str, Any] | None:
     latest = store.latest_event(game)
     ended = latest.at if latest is not None else game.created_at
     went = course_of(game)
+    began = went["began"]
     return {"code": game.code, "title": game.title, "game": {"id": kind.key, "name": translate(Text(kind.name))},
-            "date": game.created_at.date().isoformat(), "started_at": _utc(game.created_at),
-            "last_change_at": _utc(ended), "minutes": round((ended - game.created_at).total_seconds() / 60),
+            "date": began.date().isoformat(), "started_at": _utc(began),
+            "last_change_at": _utc(ended), "minutes": round((ended - began).total_seconds() / 60),
             "finished": kept["finished"], "rounds": kept["rounds"], "played": _named(kept["played"]),
             "result": _named(kept["result"]) if kept["result"] else None,
             "round_times": [{"round": r["round"], "seconds": round(r["seconds"])} for r in went["rounds"]],

@@ -42,7 +42,7 @@ def test_how_it_went_opens_on_a_phone_with_its_chart_in_view_and_no_axe_violatio
     page = device(PHONE, locale=locale)
     page.goto(f"{live_server}/g/{code}")
     page.locator(f"{section} > summary").click()
-    chart = page.locator(f"{section} svg.chart")
+    chart = page.locator(f"{section} svg.chart").first
     chart.wait_for()
     box = chart.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
@@ -52,5 +52,40 @@ def test_how_it_went_opens_on_a_phone_with_its_chart_in_view_and_no_axe_violatio
     for link in page.locator(".play-record a").all():  # the play record's JSON and CSV: targets, not specks
         target = link.bounding_box()
         assert target is not None and target["height"] >= 44 and target["width"] >= 44
+    assert no_horizontal_scroll(page)
+    assert violations(page) == []
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_the_score_s_parts_of_four_players_stay_inside_a_phone(live_server, device, locale):
+    """Issue 44: four players' score parts side by side on a 390 px phone: the chart fits its box, the table
+    scrolls inside its own frame if it must, the page never sideways; no axe violation."""
+    setup = {"player_name": ["Anastasia", "Bartholomew", "Konstantin", "Wilhelmina"],
+             "hero": ["tovak", "goldyx", "norowas", "arythea"], "scenario": "custom", "round_limit": 1,
+             "mode": "competitive"}
+    code = api_game(live_server, "mage_knight", setup)
+    pick_all_tactics(live_server, code)
+    announced = False
+    while (view := api_get(live_server, code)["view"])["phase"] == "turns":
+        if not announced:
+            api_act(live_server, code, "announce_end_of_round", {"player": view["current_seat"], "deck_empty": True})
+            announced = True
+        else:
+            api_act(live_server, code, "end_turn", {"player": view["current_seat"]})
+    api_act(live_server, code, "enter_score", {"player": "p1", "spells": 3, "wounds": 2})
+    api_act(live_server, code, "enter_score", {"player": "p3", "crystals": 7, "fortified_shields": 2})
+    page = device(PHONE, locale=locale)
+    page.goto(f"{live_server}/g/{code}")
+    page.locator("#mk-evening > summary").click()
+    figure = page.locator("#mk-evening figure", has=page.locator("svg.chart")).nth(1)
+    figure.locator("table.chart-numbers").wait_for()
+    chart = figure.locator("svg.chart")
+    box = chart.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert chart.get_attribute("role") == "img" and chart.get_attribute("aria-label")
+    assert figure.locator("thead th").count() == 5  # the part, then a column per player
+    assert figure.locator("tbody tr").count() == 9  # Fame, 6 achievements, the titles, the total
+    frame = figure.locator(".mk-table-wrap").bounding_box()
+    assert frame is not None and frame["x"] + frame["width"] <= PHONE["width"]
     assert no_horizontal_scroll(page)
     assert violations(page) == []

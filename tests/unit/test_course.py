@@ -44,3 +44,30 @@ def test_by_round_keeps_what_the_last_state_of_each_round_says():
               {"round": 2, "fame": 9}]  # an undo back into round 1 leaves round 1's last word to its last state
     assert by_round(states, lambda s: s["round"], lambda s: {"fame": s["fame"]}) == [
         {"round": 1, "figures": {"fame": 5}}, {"round": 2, "figures": {"fame": 9}}]
+
+
+def test_the_part_the_game_is_in_begins_after_the_last_change_made_in_another():
+    """A campaign's chapters, each from round 1: the course of the chapter being played is that of the changes
+    made in it, timed from the change that began it (made in the chapter before)."""
+    from companion.rules.course import part_begins
+    states = [{"chapter": 1, "round": 1}, {"chapter": 1, "round": 2}, {"chapter": 1, "round": 2},  # the last: Next
+              {"chapter": 2, "round": 1}, {"chapter": 2, "round": 2}]
+    part_of = lambda s: s["chapter"]  # noqa: E731
+    assert part_begins(states, {"chapter": 2, "round": 2}, part_of) == 3
+    assert part_begins(states[:3], {"chapter": 2, "round": 1}, part_of) == 3  # begun, nothing made in it yet
+    assert part_begins(states[:2], {"chapter": 1, "round": 2}, part_of) == 0
+    assert part_begins(states, {"chapter": 2}, lambda s: None) == 0  # a kind whose game is one part: all of it
+
+
+def test_a_mice_and_mystics_state_is_in_its_campaign_s_chapter_and_a_mage_knight_game_is_one_part():
+    import random
+
+    from companion.rules.mage_knight import KIND as MAGE_KNIGHT
+    from companion.rules.mice_mystics import KIND
+    first = KIND.new_state(KIND.parse_setup({"mouse": ["lily", "nez"]}), random.Random(0))
+    won = KIND.apply(first, "mark_victory", {}, random.Random(0)).state
+    second = KIND.apply(won, "next_chapter", {"replay": "yes"}, random.Random(0)).state
+    assert [KIND.part_of(state) for state in (first, won, second)] == [1, 1, 2]
+    setup = {"player_name": ["Anna"], "hero": ["tovak"], "scenario": "solo_conquest"}
+    game = MAGE_KNIGHT.new_state(MAGE_KNIGHT.parse_setup(setup), random.Random(0))
+    assert MAGE_KNIGHT.part_of(game) == MAGE_KNIGHT.part_of({**game, "round": 3})

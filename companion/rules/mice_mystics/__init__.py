@@ -5,6 +5,7 @@ from ..base import N_, GameKind
 from . import seating
 from .actions import ACTIONS, apply
 from .catalogue import MICE, MINION_TYPES, NAMES
+from .chapter_tallies import chapter_of, chapter_tallies
 from .news import HEADLINES, opening as opening_news
 from .params import typed_names_to_ids
 from .play_record import play_record
@@ -35,6 +36,8 @@ class MiceAndMystics(GameKind):
     play_record = staticmethod(play_record)
     turn_of = staticmethod(seating.turn_of)
     course_figures = staticmethod(seating.chapter_figures)
+    course_tallies = staticmethod(chapter_tallies)
+    part_of = staticmethod(chapter_of)
     seat_actions = seating.SEAT_ACTIONS
     localize_params = staticmethod(typed_names_to_ids)
     headlines = HEADLINES

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .catalogue import chapter_title, label
+from .chapter_tallies import chapter_number
 from .upgrade import upgrade
 
 
@@ -16,7 +17,7 @@ def campaign_course(states: Sequence[dict]) -> list[dict[str, Any]]:
     ends: dict[int, dict[str, Any]] = {}
     for state in states:
         state = upgrade(state)
-        number = len(state["chapters"]) + (0 if state["finished"] else 1)
+        number = chapter_number(state)
         mice = [*state["mice"], *state["sitting_out"]]
         ends[number] = {"chapter": number, "result": state["outcome"],
                         "name": chapter_title(state["chapter_name"], state["chapter_setup"].get("story_chapter")),
