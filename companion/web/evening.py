@@ -36,9 +36,12 @@ def course_of(game: Game) -> dict[str, Any]:
             "start": kind.course_figures(part[0]), "tallies": kind.course_tallies(part)}
 
 
-def fame_chart(went: dict[str, Any], names: dict[str, str], palette: str, label: str) -> Any:
-    """Mage Knight: each player's Fame at the end of each round, the grid at the levels' Fame."""
-    return line_chart(_from_the_start(went, names), palette, label, y_ticks=LEVEL_THRESHOLDS)
+def fame_chart(went: dict[str, Any], names: dict[str, str], palette: str, label: str, width: int = 360,
+               height: int = 240) -> Any:
+    """Mage Knight: each player's Fame at the end of each round, the grid at the levels' Fame; `width` and
+    `height`, the drawing's size in its own units (line_chart)."""
+    return line_chart(_from_the_start(went, names), palette, label, y_ticks=LEVEL_THRESHOLDS, width=width,
+                      height=height)
 
 
 def parts_chart(parts: dict, names: dict[str, str], palette: str, label: str) -> Any:
@@ -48,10 +51,11 @@ def parts_chart(parts: dict, names: dict[str, str], palette: str, label: str) ->
                         {column: names[column] for column in parts["columns"]}, palette, label)
 
 
-def chapter_chart(went: dict[str, Any], names: dict[str, str], palette: str, label: str) -> Any:
+def chapter_chart(went: dict[str, Any], names: dict[str, str], palette: str, label: str, width: int = 360,
+                  height: int = 240) -> Any:
     """Mice and Mystics: the hourglass's page against the end marker, and the cheese on the wheel, by round;
-    `names` says each line's name for "page", "end" and "cheese"."""
-    return line_chart(_from_the_start(went, names), palette, label)
+    `names` says each line's name for "page", "end" and "cheese"; `width` and `height` as for fame_chart."""
+    return line_chart(_from_the_start(went, names), palette, label, width=width, height=height)
 
 
 def campaign_of(went: dict[str, Any]) -> list[dict[str, Any]]:

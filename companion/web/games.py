@@ -290,7 +290,10 @@ def screen_context(game: Game, unseen: bool = False) -> dict:
     context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state), "seats": seats,
                "news": news_of(kind, store.latest_event(game), game.state),
                # Every seat taken: the join code and the devices go to a corner (the live panel says so).
-               "all_seated": bool(seats) and all(seat["holder"] for seat in seats)}
+               "all_seated": bool(seats) and all(seat["holder"] for seat in seats),
+               # At the game's or the chapter's end, its main chart (read from the history only then).
+               "evening": lambda: evening.course_of(game), "fame_chart": evening.fame_chart,
+               "chapter_chart": evening.chapter_chart, "minutes": evening.minutes}
     if not is_htmx():  # the join code and devices sit outside the panel: the live update leaves them be
         context.update(devices_context(game, seats, unseen), join_url=join.join_url(game.code),
                        # The join code shows until every seat is taken or the table folds it: then a chip.
