@@ -27,7 +27,7 @@ def source_shown(page: str) -> list[str]:
 
 def screen_source(client, url: str) -> list[str]:
     page = client.get(url + "/screen").get_data(as_text=True)
-    return re.findall(r'class="mk-die mk-die-(\w+)', re.search(r'class="mks-dice">.*?</p>', page, re.S).group(0))
+    return re.findall(r'class="mk-die mk-die-(\w+)', re.search(r'class="mks-dice"[^>]*>.*?</p>', page, re.S).group(0))
 
 
 def new_table_game(client, dice_mode: str | None = "table") -> str:
@@ -108,10 +108,12 @@ def test_mk_src_a_round_with_the_tables_dice_shows_only_what_was_entered_one_tap
 
     # round 2's preparation: the Source step is the entry, last round's colours chosen already
     assert "Round preparation" in thumb.text() and "Flip the Day/Night board to Night." in thumb.text()
-    # The group screen, still showing last round's dice, says what to do with them (the walk of 2026-12-04).
-    assert "Roll the Source dice and tap what they show on a player's phone." in client.get(url + "/screen").get_data(
-        as_text=True
-    )
+    # The group screen, still showing last round's dice, says what to do with them (the walk of 2026-12-04),
+    # and shows them as last round's: dimmed, and read as such (not taken for this round's Source at a glance).
+    screen = client.get(url + "/screen").get_data(as_text=True)
+    assert "Roll the Source dice and tap what they show on a player's phone." in screen
+    assert re.search(r'<p class="mks-dice" data-last-round><span class="visually-hidden">Last round(&#39;|.)s dice:</span>',
+                     screen)
     # One screen, two steps, said so: "1–2/7", not "1/7" then a jump to "3/7" (the walk of 2026-12-03).
     assert "Steps 1–2 of 7" in thumb.text() and re.search(r'mk-step-count">1–2/7<', thumb.page)
     assert "Reset the Source: roll all 5 dice" in thumb.text()
@@ -123,6 +125,7 @@ def test_mk_src_a_round_with_the_tables_dice_shows_only_what_was_entered_one_tap
     taps = enter(thumb, rolled)
     assert taps == 2 + 1 <= 5 + 1
     assert source_shown(thumb.page) == rolled == screen_source(client, url)
+    assert "data-last-round" not in client.get(url + "/screen").get_data(as_text=True)  # this round's dice now
     assert re.search(r'mk-step-count">3/7<', thumb.page) and "Step 3 of 7" in thumb.text()
     # the entry was the Source step; one more tap says the rest of the list is done
     thumb.tap(thumb.form("tick_step", step="units", through="players"))
