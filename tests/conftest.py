@@ -25,6 +25,9 @@ def pytest_sessionstart(session):
         bundles.write()
 
 
+APPS: list = []  # every app this process made: their live watchers stop before a test's database is dropped
+
+
 def make_app(db_path: Path | None = None, database_url: str | None = None, upgrade: bool = True, **overrides):
     """The app on a SQLite file (or any database URL), schema brought up by the migrations."""
     config = {
@@ -41,6 +44,8 @@ def make_app(db_path: Path | None = None, database_url: str | None = None, upgra
         **overrides,
     }
     app = create_app(config)
+    if app.extensions["live_watcher"].listens:
+        APPS.append(app)
     app.jinja_loader = ChoiceLoader([app.jinja_loader, FileSystemLoader(str(TESTS / "templates"))])
     if upgrade:
         with app.app_context():
@@ -87,6 +92,9 @@ def pg_url(worker_id):
     try:
         yield POSTGRES_URL.rsplit("/", 1)[0] + "/" + name
     finally:
+        for made in APPS:  # no watcher left asking for the database, nor finding the next test's of its name
+            made.extensions["live_watcher"].stop()
+        APPS.clear()
         with admin.connect() as connection:
             connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()

@@ -71,6 +71,7 @@ class Watcher:
         self.per_address: Counter[str] = Counter()
         self.thread: threading.Thread | None = None
         self.started_in = 0  # the process whose watcher thread runs
+        self.stopping = threading.Event()
         game_moved.connect(self._committed_here, sender=app, weak=False)
 
     # --- the waiting side ---------------------------------------------------------------------
@@ -148,12 +149,19 @@ class Watcher:
         self.thread.start()
 
     def _run(self) -> None:
-        while True:
+        while not self.stopping.is_set():
             try:
                 _listen_postgres(self, self.url)
             except Exception:  # a restarting database: read everything again once it is back
+                if self.stopping.is_set():
+                    return
                 self.app.logger.exception("live watcher lost the database; retrying")
-                time.sleep(1.0)
+                self.stopping.wait(1.0)
+
+    def stop(self) -> None:
+        """Hear no more of other processes' changes: the app is done with its database (a test's app, whose
+        database is dropped next). The thread ends at its next notification, catch-up or lost connection."""
+        self.stopping.set()
 
     def catch_up(self) -> None:
         """Read the tokens of every waited game (one query) and wake the ones that moved."""
@@ -181,7 +189,7 @@ def _listen_postgres(watcher: Watcher, url: sa.engine.URL) -> None:
     with psycopg.connect(conninfo, autocommit=True) as connection:
         connection.execute(f"LISTEN {CHANNEL}")
         watcher.catch_up()  # whatever happened before this connection listened
-        while True:
+        while not watcher.stopping.is_set():
             for note in connection.notifies(timeout=watcher.catch_up_every):
                 code, _, token = note.payload.partition(" ")
                 watcher.publish(code, read_token(token))

@@ -63,3 +63,21 @@ def test_a_game_holds_its_own_places_and_never_another_games():
     assert gates._gates == {}  # nothing kept for games nobody waits on
     with gates.place("AAAAA", 0), gates.place("AAAAA", 0):
         pass
+
+
+def test_a_stopped_watcher_asks_for_its_lost_database_no_more(app, monkeypatch):
+    """A test's app whose PostgreSQL database is dropped: its watcher stops, instead of asking for the database
+    (and logging that it lost it) every second for the rest of the run, or finding the next test's of that name."""
+    watcher = app.extensions["live_watcher"]
+    watcher.listens = True  # as on PostgreSQL
+    asked = threading.Event()
+
+    def lost(_watcher, _url):
+        asked.set()
+        raise OSError("the database is gone")
+    monkeypatch.setattr(watch, "_listen_postgres", lost)
+    watcher._start()
+    assert asked.wait(60)
+    watcher.stop()
+    watcher.thread.join(60)  # bounded: a thread that never ends fails here, however fast the machine
+    assert not watcher.thread.is_alive()
