@@ -112,8 +112,8 @@ def test_mk_src_a_round_with_the_tables_dice_shows_only_what_was_entered_one_tap
     # and shows them as last round's: dimmed, and read as such (not taken for this round's Source at a glance).
     screen = client.get(url + "/screen").get_data(as_text=True)
     assert "Roll the Source dice and tap what they show on a player's phone." in screen
-    assert re.search(r'<p class="mks-dice" data-last-round><span class="visually-hidden">Last round(&#39;|.)s dice:</span>',
-                     screen)
+    assert re.search(r'<p class="mks-dice" data-last-round>'
+                     r'<span class="visually-hidden">Last round(&#39;|.)s dice:</span>', screen)
     # One screen, two steps, said so: "1–2/7", not "1/7" then a jump to "3/7" (the walk of 2026-12-03).
     assert "Steps 1–2 of 7" in thumb.text() and re.search(r'mk-step-count">1–2/7<', thumb.page)
     assert "Reset the Source: roll all 5 dice" in thumb.text()
