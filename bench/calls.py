@@ -98,14 +98,16 @@ def main() -> None:
     figures = {}
     runs = {"floor: Flask + Flask-SQLAlchemy": floor_actions(), "the test counter (+1/-1)": app_actions("counter")[0]}
     if args.by_part:
-        for owner, name, part in ((games, "draw_template", "the kind's template"), (games, "draw_block", "the panel block"),
-                                  (games, "game_context", "the drawing's context"), (store, "page_action", "the store")):
+        for owner, name, part in ((games, "draw_template", "the kind's template"),
+                                  (games, "draw_block", "the panel block"),
+                                  (games, "game_context", "the drawing's context"),
+                                  (store, "page_action", "the store")):
             counter.wrap(owner, name, part)
     runs["Mice and Mystics: Next"] = app_actions("mice_mystics")[0]
     for name, run in runs.items():
         run(0, 50)
         counter.counts.clear()
-        counter.count(lambda: run(50, 50 + args.n))
+        counter.count(lambda run=run: run(50, 50 + args.n))
         figures[name] = {part: n / args.n for part, n in counter.counts.items()}
     floor = figures["floor: Flask + Flask-SQLAlchemy"]["app"]
     print(f"calls per action inside the app (sys.setprofile), {args.n} actions each")
