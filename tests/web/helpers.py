@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta
 
 from companion.storage import presence
+from companion.storage.models import Event, Game, db
 from tests.conftest import csrf_token
 
 HTMX = {"HX-Request": "true"}
@@ -75,3 +77,13 @@ def populate(app) -> list[str]:
     with app.app_context():  # the devices' presence written now, not by its timer while a test reads the rows
         presence.buffer().flush()
     return codes
+
+
+def set_times(app, code: str, set_up: datetime, every: timedelta = timedelta(minutes=1)) -> None:
+    """Game `code` set up at `set_up`, its change n made at set_up + n × `every`: the test names the times."""
+    with app.app_context():
+        game = db.session.scalar(db.select(Game).where(Game.code == code))
+        game.created_at = set_up
+        for event in db.session.scalars(db.select(Event).where(Event.game_id == game.id)):
+            event.at = set_up + every * event.seq
+        db.session.commit()

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
-from companion.storage.models import Event, Game, db
-from tests.web.helpers import HTMX, api_act
+from companion.storage.models import Game, db
+from tests.web.helpers import HTMX, api_act, set_times
 from tests.web.test_mage_knight_score import SETUP
 from tests.web.test_play_record import finish, finished
 
@@ -52,12 +52,7 @@ def test_the_summary_links_the_section_and_draws_it_only_when_opened(client, app
 def test_each_player_s_turns_in_the_summary_are_the_play_record_s(client, app):
     code = finished(client, SETUP)
     start = datetime(2026, 12, 4, 19, 0)
-    with app.app_context():
-        game = db.session.scalar(db.select(Game).where(Game.code == code))
-        game.created_at = start
-        for event in db.session.scalars(db.select(Event).where(Event.game_id == game.id)):
-            event.at = start + timedelta(minutes=3 * event.seq)
-        db.session.commit()
+    set_times(app, code, start, timedelta(minutes=3))
     kept = client.get(f"/api/games/{code}/record").get_json()
     body = client.get(f"/g/{code}/folded/mk-evening", headers=HTMX).get_data(as_text=True)
     shown = {row[0]: row[1:] for row in cells(body, "Turns, in minutes")[1:]}
@@ -223,13 +218,9 @@ def test_a_campaign_s_next_chapter_s_summary_is_that_chapter_s_alone(client, app
     ended = state()
     assert ended["round"] == 2 and len(ended["chapters"]) == 2
     set_up = datetime(2026, 12, 4, 19, 0)
+    set_times(app, code, set_up)  # a change a minute
     with app.app_context():
-        game = db.session.scalar(db.select(Game).where(Game.code == code))
-        game.created_at = set_up
-        for event in db.session.scalars(db.select(Event).where(Event.game_id == game.id)):
-            event.at = set_up + timedelta(minutes=event.seq)  # a change a minute
-        db.session.commit()
-        went = course_of(game)
+        went = course_of(db.session.scalar(db.select(Game).where(Game.code == code)))
     # the chart's first point: the second chapter as it began, its end marker on page 9, the wheel empty
     assert went["start"] == {"page": started["hourglass_page"], "end": 9, "cheese": 0, "captured": 0}
     assert len(went["states"]) == last + 1  # the campaign's chart still reads every chapter

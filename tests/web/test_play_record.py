@@ -9,7 +9,7 @@ import re
 from datetime import datetime, timedelta
 
 from companion.storage.models import Event, Game, db
-from tests.web.helpers import api_act
+from tests.web.helpers import api_act, set_times
 from tests.web.test_mage_knight_score import SETUP, finished_game
 
 
@@ -165,13 +165,7 @@ def test_each_player_s_turns_and_each_round_s_time_come_from_the_changes_that_st
     client.post(f"/api/games/{code}/undo", json={"version": game["version"]})
     api_act(client, code, "change_fame", player=second, delta=2)  # 7
     api_act(client, code, "end_turn", player=second)  # 8
-    set_up = datetime(2026, 12, 4, 19, 0)
-    with app.app_context():
-        game_row = db.session.scalar(db.select(Game).where(Game.code == code))
-        game_row.created_at = set_up
-        for event in db.session.scalars(db.select(Event).where(Event.game_id == game_row.id)):
-            event.at = set_up + timedelta(minutes=event.seq)  # a change a minute
-        db.session.commit()
+    set_times(app, code, datetime(2026, 12, 4, 19, 0))  # a change a minute
     kept = client.get(f"/api/games/{code}/record").get_json()
     assert kept["round_times"] == [{"round": 1, "seconds": 8 * 60}]
     turns = {p["seat"]: p["turns"] for p in kept["players"]}
