@@ -571,4 +571,13 @@
       if (!isNaN(when)) { element.textContent = when.toLocaleTimeString(); }
     });
   });
+
+  // The group screen's turn time (screen.html): the server draws the minutes since each start; here they go on
+  // once a minute, with no word from the server, until a live update draws them again.
+  setInterval(function () {
+    document.querySelectorAll("time[data-minutes-since]").forEach(function (element) {
+      var since = Date.parse(element.getAttribute("datetime"));
+      if (!isNaN(since)) { element.textContent = Math.max(0, Math.floor((Date.now() - since) / 60000)); }
+    });
+  }, 60000);
 })();
