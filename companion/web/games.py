@@ -304,13 +304,19 @@ def screen_context(game: Game, unseen: bool = False) -> dict:
     return context
 
 
-def turn_time(game: Game) -> dict[str, dict | None]:
-    """The group screen's turn time: for the turn and the round, when it began (ISO, UTC) and its whole minutes
-    so far; None for one the game is not in."""
-    now = utcnow()
-    return {part: None if began is None else {"since": began.isoformat(timespec="seconds") + "Z",
-                                              "minutes": max(0, int((now - began).total_seconds() // 60))}
-            for part, began in evening.under_way(game).items()}
+def turn_time(game: Game) -> dict[str, dict | None] | None:
+    """The group screen's turn time: for the turn and the round, when it began (ISO, UTC) and its seconds so far by
+    the server's clock (a tablet's own clock may be wrong: app.js counts on from these); the turn's None when the
+    game is in nobody's turn. None when no round goes on (the game or the chapter is over)."""
+    kind = store.kind_of(game)
+    if (kind.play_record(game.state) or {}).get("finished"):
+        return None
+    now, began = utcnow(), evening.under_way(game)
+    if began["round"] is None:
+        return None
+    return {part: None if at is None else {"since": at.isoformat(timespec="seconds") + "Z",
+                                           "seconds": max(0, int((now - at).total_seconds()))}
+            for part, at in began.items()}
 
 
 def seat_names_by_device(seats: list[dict]) -> dict[str, list]:

@@ -572,12 +572,18 @@
     });
   });
 
-  // The group screen's turn time (screen.html): the server draws the minutes since each start; here they go on
-  // once a minute, with no word from the server, until a live update draws them again.
-  setInterval(function () {
-    document.querySelectorAll("time[data-minutes-since]").forEach(function (element) {
-      var since = Date.parse(element.getAttribute("datetime"));
-      if (!isNaN(since)) { element.textContent = Math.max(0, Math.floor((Date.now() - since) / 60000)); }
+  // The group screen's turn time (screen.html): the seconds the server counted by its own clock go on by the time
+  // this page has been showing them (performance.now, never the tablet's clock, which may be wrong or jump).
+  var clockDrawn = new WeakMap();
+  function tickClock() {
+    var now = performance.now();
+    document.querySelectorAll("time[data-seconds]").forEach(function (element) {
+      if (!clockDrawn.has(element)) { clockDrawn.set(element, now); }
+      var seconds = Number(element.dataset.seconds) + (now - clockDrawn.get(element)) / 1000;
+      element.textContent = Math.floor(seconds / 60);
     });
-  }, 60000);
+  }
+  document.addEventListener("DOMContentLoaded", tickClock);
+  document.addEventListener("htmx:afterSettle", tickClock);
+  setInterval(tickClock, 10000);
 })();

@@ -62,24 +62,3 @@ def test_the_end_of_the_game_shows_its_chart_on_the_group_screen(live_server, de
         if problems:
             page.screenshot(path=f"/tmp/kiosk-evening-{name}.png")
         assert words and not problems, f"{name}: {problems}"
-
-
-@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
-def test_the_turn_time_fits_the_group_screen_when_the_table_shows_it(live_server, device, locale):
-    """The table's setting on, with every seat free (the free seats take the header's room): the turn's and the
-    round's minutes beside the code, quiet, and the kiosk still never scrolls."""
-    mk = api_game(live_server, "mage_knight", MK_PLAYERS)
-    pick_all_tactics(live_server, mk)
-    mm = api_game(live_server, "mice_mystics", {**MM_PARTY, "minion_type": ["rat_warriors"], "minion_count": [2]})
-    for code in (mk, mm):
-        api_act(live_server, code, "show_turn_time", {"show": 1})
-        version = api_get(live_server, code)["version"]
-        for size in SIZES:
-            page = device(size, locale=locale)
-            page.goto(f"{live_server}/g/{code}/screen")
-            at_version(page, version)
-            expect(page.locator(".screen-clock time[data-minutes-since]")).to_have_count(2)
-            problems = page.evaluate(FITS, [*IN_VIEW, ".screen-clock"])
-            if problems:
-                page.screenshot(path=f"/tmp/kiosk-turn-time-{code}-{size['width']}x{size['height']}.png")
-            assert not problems, f"{code} {locale} {size}: {problems}"

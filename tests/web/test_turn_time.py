@@ -14,7 +14,7 @@ START = datetime(2026, 12, 4, 19, 0)
 
 
 def started(html: str) -> list[str]:
-    return re.findall(r'<time datetime="([^"]+)" data-minutes-since>', html)
+    return re.findall(r'<time datetime="([^"]+)" data-seconds="\d+">', html)
 
 
 def test_the_turn_time_is_off_until_the_table_switches_it_on_and_then_shows_when_the_turn_began(client, app):
@@ -44,10 +44,10 @@ def test_the_turn_time_is_off_until_the_table_switches_it_on_and_then_shows_when
         turn_began = events[-2].at  # the setting changed during the turn: the turn goes on
     screen = client.get(f"/g/{code}/screen").get_data(as_text=True)
     assert started(screen) == [turn_began.isoformat() + "Z", START.isoformat() + "Z"]  # the turn's, round 1's
-    assert "Turn: <time" in screen and "Round: <time" in screen
+    assert "<span>Turn <time" in screen and "<span>Round <time" in screen
     assert 'checked> Show turn time' in words(client.get(f"/g/{code}").get_data(as_text=True))
     ru = client.get(f"/g/{code}/screen", headers={"Accept-Language": "ru"}).get_data(as_text=True)
-    assert "Ход: <time" in ru and "Раунд: <time" in ru
+    assert "<span>Ход <time" in ru and "<span>Раунд <time" in ru
 
     version = client.get(f"/api/games/{code}").get_json()["version"]
     client.post(f"/api/games/{code}/undo", json={"version": version})  # Undo takes the setting back
