@@ -85,3 +85,19 @@ def minutes(seconds: float | None, locale: str | None = None) -> str:
     if seconds is None:
         return ""
     return format_decimal(round(seconds) / 60, format="0.0", locale=locale or get_locale() or "en")
+
+
+def under_way(game: Game) -> dict[str, Any]:
+    """When the current turn and the current round began, for the group screen's turn time: {"turn", "round"},
+    each the time of the change that stands and brought the game into this seat's turn (this round), the game's
+    start if none did, or None when the game is in nobody's turn (no round)."""
+    kind = store.kind_of(game)
+    seat, number = kind.turn_of(game.state), kind.round_of(game.state)
+    turn = round_ = game.created_at
+    for change in store.kept_changes(game):  # oldest first: the last one that moved the game on counts
+        before = change.state_before or {}
+        if kind.turn_of(before) != seat:
+            turn = change.at
+        if kind.round_of(before) != number:
+            round_ = change.at
+    return {"turn": turn if seat is not None else None, "round": round_ if number is not None else None}

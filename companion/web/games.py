@@ -11,7 +11,8 @@ from markupsafe import Markup
 from . import security
 from ..storage import store
 from .i18n import current_language, translate
-from ..storage.models import Event, Game
+from ..storage.models import Event, Game, utcnow
+from ..rules.table_settings import turn_time_shown
 from ..rules.base import (N_, BadParams, NotThisSeatsMoment, RuleError, Text, another_seats_moment,
                           another_seats_undo)
 from ..rules.mage_knight.score_parts import score_parts
@@ -293,12 +294,29 @@ def screen_context(game: Game, unseen: bool = False) -> dict:
                "all_seated": bool(seats) and all(seat["holder"] for seat in seats),
                # At the game's or the chapter's end, its main chart (read from the history only then).
                "evening": lambda: evening.course_of(game), "fame_chart": evening.fame_chart,
-               "chapter_chart": evening.chapter_chart, "minutes": evening.minutes}
+               "chapter_chart": evening.chapter_chart, "minutes": evening.minutes,
+               # The table's setting: the current turn's and round's minutes so far, quiet (app.js ticks them).
+               "turn_time": turn_time(game) if turn_time_shown(game.state) else None}
     if not is_htmx():  # the join code and devices sit outside the panel: the live update leaves them be
         context.update(devices_context(game, seats, unseen), join_url=join.join_url(game.code),
                        # The join code shows until every seat is taken or the table folds it: then a chip.
                        join_open=not context["all_seated"] and request.cookies.get(f"qr_hidden_{game.code}") != "1")
     return context
+
+
+def turn_time(game: Game) -> dict[str, dict | None] | None:
+    """The group screen's turn time: for the turn and the round, when it began (ISO, UTC) and its seconds so far by
+    the server's clock (a tablet's own clock may be wrong: app.js counts on from these); the turn's None when the
+    game is in nobody's turn. None when no round goes on (the game or the chapter is over)."""
+    kind = store.kind_of(game)
+    if (kind.play_record(game.state) or {}).get("finished"):
+        return None
+    now, began = utcnow(), evening.under_way(game)
+    if began["round"] is None:
+        return None
+    return {part: None if at is None else {"since": at.isoformat(timespec="seconds") + "Z",
+                                           "seconds": max(0, int((now - at).total_seconds()))}
+            for part, at in began.items()}
 
 
 def seat_names_by_device(seats: list[dict]) -> dict[str, list]:

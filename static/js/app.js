@@ -571,4 +571,19 @@
       if (!isNaN(when)) { element.textContent = when.toLocaleTimeString(); }
     });
   });
+
+  // The group screen's turn time (screen.html): the seconds the server counted by its own clock go on by the time
+  // this page has been showing them (performance.now, never the tablet's clock, which may be wrong or jump).
+  var clockDrawn = new WeakMap();
+  function tickClock() {
+    var now = performance.now();
+    document.querySelectorAll("time[data-seconds]").forEach(function (element) {
+      if (!clockDrawn.has(element)) { clockDrawn.set(element, now); }
+      var seconds = Number(element.dataset.seconds) + (now - clockDrawn.get(element)) / 1000;
+      element.textContent = Math.floor(seconds / 60);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", tickClock);
+  document.addEventListener("htmx:afterSettle", tickClock);
+  setInterval(tickClock, 10000);
 })();

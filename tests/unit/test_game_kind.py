@@ -21,12 +21,13 @@ STORED_NAMES = {
         "set_core_tile_revealed", "set_monasteries", "monastery_revealed", "tick_step", "skip_preparation",
         "enter_source", "drop_source_entry", "set_dice_mode", "pick_tactic", "remove_tactic", "take_die",
         "mana_search", "use_tactic", "end_turn", "announce_end_of_round", "forfeit_turn", "mark_scenario_end",
-        "change_fame", "dummy_turn", "adjust_dummy", "flip_token", "set_mines", "enter_score", "enter_score_facts"},
+        "change_fame", "dummy_turn", "adjust_dummy", "flip_token", "set_mines", "enter_score", "enter_score_facts",
+        "show_turn_time"},
     "mice_mystics": {
         "add_cheese", "capture_mouse", "do_action", "do_move", "earn_achievement", "equip", "finish_action",
         "level_up", "mark_victory", "minions_arrive", "mouse_cheese", "move_end_marker", "next_chapter",
         "next_turn", "remove_cheese", "remove_figures", "resolve_surge", "set_boss_life", "set_encounter_card",
-        "share", "use_ability_card", "wound_boss", "wound_minion"},
+        "share", "use_ability_card", "wound_boss", "wound_minion", "show_turn_time"},
 }
 
 

@@ -18,6 +18,7 @@ from .daytime import VARIANT_NAMES
 from .score_sheet import SCORE_ACTIONS, score_actions, score_view
 from .setup import HERO_NAMES, SCENARIO_NAMES, new_state, parse_setup, typed_heroes_to_ids
 from .state_check import check_state
+from ..table_settings import SETTINGS_ACTIONS
 from .tactics import TACTIC_NAMES
 from .turns import COLOUR_NAMES, PHASE_NAMES, TIME_NAMES
 from .view import view
@@ -45,7 +46,7 @@ def apply(state: dict, action: str, params: Mapping[str, Any], rng: random.Rando
     """Validate and apply one action to a copy of `state`; a finished game refuses them all but the score."""
     if action in ACTIONS and state.get("phase") == "finished":
         raise RuleError(N_("The game is over: nothing more can be done."))
-    return dispatch({**ACTIONS, **SCORE_ACTIONS}, upgraded(state), action, params, rng)
+    return dispatch({**ACTIONS, **SCORE_ACTIONS, **SETTINGS_ACTIONS}, upgraded(state), action, params, rng)
 
 
 def view_of(state: dict) -> dict:
@@ -67,10 +68,10 @@ class MageKnight(GameKind):
     template = "kinds/mage_knight.html"
     setup_template = "kinds/mage_knight_setup.html"
     screen_template = "kinds/mage_knight_screen.html"
-    actions = {**ACTIONS, **SCORE_ACTIONS}
+    actions = {**ACTIONS, **SCORE_ACTIONS, **SETTINGS_ACTIONS}
     # Everyone enters a score sheet at once: an entry is absolute (the count shown plus its step, done or not),
     # so it is applied to the latest version rather than refused as stale (store.apply_action).
-    rebasable = frozenset(SCORE_ACTIONS)
+    rebasable = frozenset(SCORE_ACTIONS) | frozenset(SETTINGS_ACTIONS)  # a setting is absolute too
 
     parse_setup = staticmethod(parse_setup)
     localize_setup = staticmethod(typed_heroes_to_ids)

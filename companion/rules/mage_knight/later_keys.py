@@ -10,6 +10,7 @@ LATER_KEYS: dict[str, Any] = {
     "mines": {},  # MK-SCN-3: seat -> mines liberated
     "daytime": {"variant": "alternate", "darkness_rolls": []},  # MK-SCN-5
     "scenario_end_record": None,  # MK-SCO-4: what a city-goal scenario's end recorded
+    "screen_turn_time": False,  # table_settings.py: the group screen shows no turn time
 }
 
 

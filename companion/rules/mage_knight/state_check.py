@@ -20,7 +20,7 @@ KEYS = {"scenario", "mode", "round_limit", "blitz", "players", "dummy", "round",
         "preparation", "core_tile_revealed", "monasteries", "source", "source_rolls", "source_check",
         "units_offer", "round_order", "tactics", "removed_tactics", "flipped_tactics", "turn", "final_turns",
         "end_of_round_by", "scenario_end_met", "rounds", "ended_by", "dice_mode", "flipped_tokens", "mines",
-        "daytime", "scenario_end_record"}
+        "daytime", "scenario_end_record", "screen_turn_time"}
 
 
 class _Invalid(Exception):
@@ -180,6 +180,7 @@ def check_state(state: Any) -> None:
         # Keys added later may be missing (saved before they existed); score_sheet is absent until an entry.
         _expect(isinstance(state, dict) and (set(state) | set(LATER_KEYS)) - {"score_sheet"} == KEYS, "keys")
         state = with_later_keys(state)
+        _expect(isinstance(state["screen_turn_time"], bool), "turn time setting")
         _check_setup(state)
         _check_source(state)
         _check_round(state)

@@ -12,6 +12,7 @@ from .play_record import play_record
 from .setup import parse_setup, new_state
 from .state_check import check_state
 from .view import view
+from ..table_settings import SETTINGS_ACTIONS
 
 __all__ = ["ACTIONS", "KIND", "MICE", "MINION_TYPES", "NAMES", "apply", "check_state", "new_state",
            "parse_setup", "view"]
@@ -24,7 +25,8 @@ class MiceAndMystics(GameKind):
     setup_template = "kinds/mice_mystics_setup.html"
     screen_template = "kinds/mice_mystics_screen.html"
     names = NAMES
-    actions = ACTIONS
+    actions = {**ACTIONS, **SETTINGS_ACTIONS}
+    rebasable = frozenset(SETTINGS_ACTIONS)  # a setting is absolute: applied to the latest version
     parse_setup = staticmethod(parse_setup)
     new_state = staticmethod(new_state)
     apply = staticmethod(apply)

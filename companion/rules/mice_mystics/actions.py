@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from ..base import N_, Outcome, RuleError, dispatch
 from .upgrade import upgrade
+from ..table_settings import SETTINGS_ACTIONS
 from . import (
     achievements,
     arrivals,
@@ -38,7 +39,8 @@ def apply(state: dict, action: str, params: Mapping[str, Any], rng: random.Rando
         hourglass.refuse_if_finished(state)
         if state["pending_surge"] is not None and action not in DURING_SURGE:
             raise RuleError(N_("A surge is waiting: answer whether this room has a special surge first."))
-    outcome = dispatch(ACTIONS, state, action, params, rng)
+    # The table's own settings (SETTINGS_ACTIONS) change at any moment, a surge or the chapter's end too.
+    outcome = dispatch({**ACTIONS, **SETTINGS_ACTIONS}, state, action, params, rng)
     if outcome.state["finished"] and not state["finished"]:  # this action ended the chapter: sum it up
         what = None if action == "mark_victory" else outcome.label  # the summary itself says "won"
         return Outcome(outcome.state, chapter_end.ending_label(what, outcome.state), outcome.notices)

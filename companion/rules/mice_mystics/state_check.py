@@ -14,7 +14,7 @@ from .upgrade import upgrade
 KEYS = {"chapter_name": str, "chapter_end_page": int, "hourglass_page": int, "cheese_wheel": int,
         "round": int, "mice": list, "minion_types": dict, "initiative_track": list, "acting": int,
         "ambush_log": list, "finished": bool, "achievements": list, "chapters": list, "chapter_setup": dict,
-        "sitting_out": list}
+        "sitting_out": list, "screen_turn_time": bool}
 OUTCOMES = (None, "victory", "lost_hourglass", "lost_captured")
 SUMMARY_KEYS = {"chapter_name", "story_chapter", "result", "rounds", "page", "end_page", "mice", "achievements"}
 NAME_MAX = 40

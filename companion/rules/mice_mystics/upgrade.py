@@ -25,6 +25,8 @@ def upgrade(state: Any) -> Any:
     # Before MM-CMP-7 kept who was captured twice first and who defeated Brodie: nobody yet, as far as it knows.
     if "first_captured_twice" not in new:
         new = {**new, "first_captured_twice": None}
+    if "screen_turn_time" not in new:  # before the group screen could show the turn time: it did not
+        new = {**new, "screen_turn_time": False}
     if "brodie_defeated_by" not in new:
         new = {**new, "brodie_defeated_by": None}
     if isinstance(new.get("chapter_setup"), dict) and "story_chapter" not in new["chapter_setup"]:

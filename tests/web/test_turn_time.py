@@ -1,0 +1,54 @@
+"""Issue 44: the group screen's turn time, a table's setting (off by default) switched in the game's settings like
+any change (in the history, undone by Undo); when on, the screen shows the minutes since the current turn and
+round began, each start the time of the change that brought it, drawn into the page for app.js to tick on."""
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+from companion.storage.models import Event, Game, db
+from tests.conftest import csrf_token
+from tests.web.helpers import MK_SETUP, api_act, words
+
+START = datetime(2026, 12, 4, 19, 0)
+
+
+def started(html: str) -> list[str]:
+    return re.findall(r'<time datetime="([^"]+)" data-seconds="\d+">', html)
+
+
+def test_the_turn_time_is_off_until_the_table_switches_it_on_and_then_shows_when_the_turn_began(client, app):
+    code = client.post("/api/games", json={"kind": "mage_knight", "setup": MK_SETUP}).get_json()["code"]
+    while (game := client.get(f"/api/games/{code}").get_json())["view"]["phase"] == "tactics":
+        pick = next(a["params"] for a in game["view"]["actions"] if a["action"] == "pick_tactic")
+        api_act(client, code, "pick_tactic", **pick)
+    first = game["view"]["current_seat"]
+    api_act(client, code, "end_turn", player=first)  # the next player's turn begins with this change
+    assert "screen-clock" not in client.get(f"/g/{code}/screen").get_data(as_text=True)
+    page = words(client.get(f"/g/{code}").get_data(as_text=True))
+    assert re.search(r'<input type="checkbox" name="show" value="1"> Show turn time on the group screen', page)
+
+    # The settings' form, without JavaScript: a change in the history, then back to the game.
+    version = client.get(f"/api/games/{code}").get_json()["version"]
+    response = client.post(f"/g/{code}/act", data={"csrf_token": csrf_token(client, f"/g/{code}"),
+                                                   "version": str(version), "action": "show_turn_time", "show": "1"})
+    assert response.status_code == 303
+    with app.app_context():
+        saved = db.session.scalar(db.select(Game).where(Game.code == code))
+        saved.created_at = START
+        events = list(db.session.scalars(db.select(Event).where(Event.game_id == saved.id).order_by(Event.seq)))
+        for event in events:
+            event.at = START + timedelta(minutes=3 * event.seq)
+        db.session.commit()
+        assert [e.action for e in events[-2:]] == ["end_turn", "show_turn_time"]
+        turn_began = events[-2].at  # the setting changed during the turn: the turn goes on
+    screen = client.get(f"/g/{code}/screen").get_data(as_text=True)
+    assert started(screen) == [turn_began.isoformat() + "Z", START.isoformat() + "Z"]  # the turn's, round 1's
+    assert "<span>Turn <time" in screen and "<span>Round <time" in screen
+    assert 'checked> Show turn time' in words(client.get(f"/g/{code}").get_data(as_text=True))
+    ru = client.get(f"/g/{code}/screen", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "<span>Ход <time" in ru and "<span>Раунд <time" in ru
+
+    version = client.get(f"/api/games/{code}").get_json()["version"]
+    client.post(f"/api/games/{code}/undo", json={"version": version})  # Undo takes the setting back
+    assert started(client.get(f"/g/{code}/screen").get_data(as_text=True)) == []
