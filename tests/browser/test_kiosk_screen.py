@@ -200,11 +200,12 @@ def test_the_mice_and_mystics_screen_fits_before_anyone_sits_down(live_server, d
 
 
 @pytest.mark.parametrize(("orientation", "players"), [("landscape", MK_PLAYERS), ("portrait", MK_PLAYERS),
-                                                      pytest.param("portrait", MK_FOUR_PLAYERS, id="portrait-4")])
+                                                      pytest.param("portrait", MK_FOUR_PLAYERS, id="portrait-4"),
+                                                      pytest.param("landscape", MK_FOUR_PLAYERS, id="landscape-4")])
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
 def test_the_mage_knight_screen_never_scrolls(live_server, device, locale, orientation, players):
     """A standing tablet with four players and the join code open ran a Round Order of four and two rows of the
-    Source's dice under the join band."""
+    Source's dice under the join band; lying, four players' last turns in Russian ran to 786 px of 768."""
     moments = mage_knight_round(live_server, players=players)
     moment = next(moments)
     code = mage_knight_round.code
