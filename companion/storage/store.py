@@ -17,7 +17,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, cast
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 import sqlalchemy as sa
 import sqlalchemy.orm as so
@@ -568,17 +568,34 @@ def history(game: Game, limit: int = 500) -> list[Event]:
 def kept_changes(game: Game) -> list[Event]:
     """The game's changes that stand, oldest first: every change no undo has taken back (undos themselves
     left out), as the undo stack (`undo_next`) says."""
+    kept = _kept_seqs(game)
+    if not kept:
+        return []
+    found = {e.seq: e for e in db.session.scalars(sa.select(Event).where(Event.game_id == game.id,
+                                                                          Event.seq.in_(kept)))}
+    return [found[seq] for seq in reversed(kept)]
+
+
+def kept_changes_newest_first(game: Game, batch: int = 16) -> Iterator[Event]:
+    """The changes that stand (as kept_changes), newest first, read `batch` at a time: a reader that wants the
+    latest few (when did this turn begin?) reads no more of a long game's history, its states the bulk of it."""
+    kept = _kept_seqs(game)
+    for first in range(0, len(kept), batch):
+        seqs = kept[first:first + batch]
+        found = {e.seq: e for e in db.session.scalars(sa.select(Event).where(Event.game_id == game.id,
+                                                                              Event.seq.in_(seqs)))}
+        yield from (found[seq] for seq in seqs)
+
+
+def _kept_seqs(game: Game) -> list[int]:
+    """The seqs of the changes that stand, newest first (two numbers an event read: the undo stack)."""
     stack = sa.select(Event.seq, Event.undo_next).where(Event.game_id == game.id)
     chain = dict(db.session.execute(stack).tuples().all())
     kept, seq = [], chain.get(game.version)
     while seq:
         kept.append(seq)
         seq = chain.get(seq - 1)
-    if not kept:
-        return []
-    found = {e.seq: e for e in db.session.scalars(sa.select(Event).where(Event.game_id == game.id,
-                                                                          Event.seq.in_(kept)))}
-    return [found[seq] for seq in reversed(kept)]
+    return kept
 
 
 def events_before(game: Game, before: int | None, limit: int) -> list[Event]:

@@ -93,11 +93,14 @@ def under_way(game: Game) -> dict[str, Any]:
     start if none did, or None when the game is in nobody's turn (no round)."""
     kind = store.kind_of(game)
     seat, number = kind.turn_of(game.state), kind.round_of(game.state)
-    turn = round_ = game.created_at
-    for change in store.kept_changes(game):  # oldest first: the last one that moved the game on counts
+    turn = round_ = None
+    for change in store.kept_changes_newest_first(game):  # the latest one that moved the game on counts
         before = change.state_before or {}
-        if kind.turn_of(before) != seat:
+        if turn is None and kind.turn_of(before) != seat:
             turn = change.at
-        if kind.round_of(before) != number:
+        if round_ is None and kind.round_of(before) != number:
             round_ = change.at
-    return {"turn": turn if seat is not None else None, "round": round_ if number is not None else None}
+        if (turn is not None or seat is None) and (round_ is not None or number is None):
+            break
+    return {"turn": (turn or game.created_at) if seat is not None else None,
+            "round": (round_ or game.created_at) if number is not None else None}

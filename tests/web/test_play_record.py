@@ -173,3 +173,21 @@ def test_each_player_s_turns_and_each_round_s_time_come_from_the_changes_that_st
     assert turns[second] == {"count": 1, "median_seconds": 240, "longest_seconds": 240}  # 5 to 8, 5 and 6 undone
     row = next(r for r in rows(client, code) if r["player"] == ("Anna" if second == "p1" else "Boris"))
     assert (row["turns"], row["median_turn_minutes"], row["longest_turn_minutes"]) == ("1", "4.0", "4.0")
+
+
+def test_the_changes_that_stand_newest_first_are_those_oldest_first_reversed(client, app):
+    """store.kept_changes_newest_first (read a few at a time, for the group screen's turn time) gives the changes
+    kept_changes gives, undone ones left out, in the other order, across its batches."""
+    from companion.storage import store
+    code = client.post("/api/games", json={"kind": "mice_mystics", "setup": {
+        "mouse": ["lily", "nez"], "minion_type": ["rat_warriors"], "minion_count": ["2"]}}).get_json()["code"]
+    for n in range(7):
+        game = api_act(client, code, "next_turn")
+        if n % 3 == 1:  # an undo: that change no longer stands
+            client.post(f"/api/games/{code}/undo", json={"version": game["version"]})
+    with app.app_context():
+        game_row = db.session.scalar(db.select(Game).where(Game.code == code))
+        oldest_first = [event.seq for event in store.kept_changes(game_row)]
+        newest_first = [event.seq for event in store.kept_changes_newest_first(game_row, batch=2)]
+    assert oldest_first == [1, 4, 5, 8, 9]  # Nexts 2 and 6 undone (by 3 and 7)
+    assert newest_first == oldest_first[::-1]
