@@ -40,7 +40,9 @@ def line_chart(series: Mapping[str, Sequence[tuple[int, int]]], palette: str, la
     ys = [y for points in series.values() for _, y in points]
     if y_ticks is not None:
         shown = [tick for tick in y_ticks if tick <= max(ys, default=0)]
-        shown += [tick for tick in y_ticks if tick > max(ys, default=0)][:1]
+        # The next line above the highest point, or the point itself past the last line (Fame 100, the last
+        # level at 71: the line ran out of the plot over the legend).
+        shown = sorted({*shown, *([tick for tick in y_ticks if tick > max(ys, default=0)][:1] or [max(ys, default=0)])})
         chart.add_y_scale(min(shown, default=0), max(shown, default=1))
         chart.add_y_axis(ticks=shown)
     for (name, points), colour in zip(series.items(), _cycle(colours["lines"], len(series))):
