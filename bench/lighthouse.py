@@ -1,9 +1,11 @@
-"""Lighthouse (mobile profile) on the home page, a game page and the group screen.
+"""Lighthouse (mobile profile) on the home page, a game page and the group screen; with --summaries, also the
+summaries of issue 44 (a Mage Knight game over and a Mice and Mystics chapter end, played through the API by
+bench.summary_shots, its limits raised for the script).
 
 Starts gunicorn on a fresh SQLite file, creates a Mage Knight game through the API, runs the npm
 package lighthouse (pinned in bench/lighthouse/package.json) against the system Chromium, and
 prints performance / accessibility / best-practices / SEO scores for each page.
-Usage: .venv/bin/python -m bench.lighthouse [runs, 5 unless given]
+Usage: .venv/bin/python -m bench.lighthouse [runs, 5 unless given] [--summaries]
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import tempfile
 import urllib.request
 from pathlib import Path
 
+from bench.summary_shots import PLAYING_LIMITS, evenings
 from bench.tap_latency import start_server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,13 +54,19 @@ def audit(url: str, out: Path) -> dict[str, object]:
     return scores
 
 
-def main(runs: int = 5) -> None:
+def main(runs: int = 5, summaries: bool = False) -> None:
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=LIGHTHOUSE, check=True)
     workdir = Path(tempfile.mkdtemp())
-    server, base = start_server(workdir)
+    server, base = start_server(workdir, env=PLAYING_LIMITS if summaries else None)
     try:
         code = new_game(base)
         pages = {"home": f"{base}/", "game page": f"{base}/g/{code}", "group screen": f"{base}/g/{code}/screen"}
+        if summaries:
+            played = evenings(base, spread=True)
+            mk, mm = played["mk-night"][0], played["mm-chapter"][0]
+            pages |= {"MK game over": f"{base}/g/{mk}", "MK its screen": f"{base}/g/{mk}/screen",
+                      "MK how it went": f"{base}/g/{mk}/folded/mk-evening",
+                      "MM chapter end": f"{base}/g/{mm}", "MM how it went": f"{base}/g/{mm}/folded/mm-evening"}
         # Each page once before it is audited, as a table's server has served its pages before. (A worker
         # compiles its templates at start, gunicorn.conf.py: the first answer of a fresh worker is no
         # longer 0.3-0.4 s slower, which Lighthouse's throttling model would add to every metric.)
@@ -70,11 +79,11 @@ def main(runs: int = 5) -> None:
             for name, url in pages.items():
                 scores = audit(url, workdir / f"{name.replace(' ', '-')}-{run + 1}.json")
                 seen[name].append(scores)
-                print(f"{name:<14} " + "  ".join(f"{c}={s}" for c, s in scores.items()), flush=True)
+                print(f"{name:<15} " + "  ".join(f"{c}={s}" for c, s in scores.items()), flush=True)
         # Lighthouse's own advice for a score that varies from run to run: the median of five runs.
         print(f"median of {runs} runs, and the lowest:")
         for name, runs_seen in seen.items():
-            print(f"{name:<14} " + "  ".join(
+            print(f"{name:<15} " + "  ".join(
                 f"{c}={statistics.median(r[c] for r in runs_seen):g} (lowest {min(r[c] for r in runs_seen)})"
                 for c in CATEGORIES))
     finally:
@@ -84,4 +93,5 @@ def main(runs: int = 5) -> None:
 
 if __name__ == "__main__":
     import sys
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
+    numbers = [a for a in sys.argv[1:] if a.isdigit()]
+    main(int(numbers[0]) if numbers else 5, summaries="--summaries" in sys.argv[1:])

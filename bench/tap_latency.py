@@ -38,11 +38,11 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-def start_server(workdir: Path, port: int | None = None, access_log: Path | None = None
+def start_server(workdir: Path, port: int | None = None, access_log: Path | None = None, env: dict | None = None
                  ) -> tuple[subprocess.Popen, str]:
     """gunicorn as bin/serve runs it (gunicorn.conf.py, one gevent worker) on a fresh SQLite file, on `port` or
-    one the kernel gives it: (process, base URL)."""
-    return serving.start_server(f"sqlite:///{workdir / 'bench.db'}", port=port, access_log=access_log)
+    one the kernel gives it, `env` added to its environment: (process, base URL)."""
+    return serving.start_server(f"sqlite:///{workdir / 'bench.db'}", port=port, access_log=access_log, env=env)
 
 
 def new_game(base: str) -> str:

@@ -22,6 +22,10 @@ PALETTES = {
 }
 FONT = "Fira Sans, sans-serif"
 _SIZE = re.compile(r'<svg width="(\d+)" height="(\d+)"')
+# leather 0.4 shifts the legend right by the y axis's labels but wraps it at the drawing's whole width: beside long
+# labels ("Искатель приключений", 168 units) its last names ran past the edge and were cut. The legend (the first
+# group in the margins) starts at the margin's edge instead.
+_LEGEND = re.compile(r'(<g transform="translate\(\d+ \d+\)"><g) transform="translate\([\d.]+ 0\)"')
 
 
 def line_chart(series: Mapping[str, Sequence[tuple[int, int]]], palette: str, label: str,
@@ -36,7 +40,9 @@ def line_chart(series: Mapping[str, Sequence[tuple[int, int]]], palette: str, la
     ys = [y for points in series.values() for _, y in points]
     if y_ticks is not None:
         shown = [tick for tick in y_ticks if tick <= max(ys, default=0)]
-        shown += [tick for tick in y_ticks if tick > max(ys, default=0)][:1]
+        # The next line above the highest point, or the point itself past the last line (Fame 100, the last
+        # level at 71: the line ran out of the plot over the legend).
+        shown = sorted({*shown, *([tick for tick in y_ticks if tick > max(ys, default=0)][:1] or [max(ys, default=0)])})
         chart.add_y_scale(min(shown, default=0), max(shown, default=1))
         chart.add_y_axis(ticks=shown)
     for (name, points), colour in zip(series.items(), _cycle(colours["lines"], len(series))):
@@ -92,6 +98,7 @@ def _svg(chart: leather.Chart, label: str, width: int, height: int) -> Markup:
     chart.to_svg(out, width, height)
     svg = out.getvalue()
     svg = svg[svg.index("<svg"):]  # the XML declaration and doctype have no place inside a page
+    svg = _LEGEND.sub(r'\1 transform="translate(0 0)"', svg, count=1)
     svg = _SIZE.sub(lambda m: f'<svg viewBox="0 0 {m[1]} {m[2]}" class="chart" role="img" aria-label="'
                               f'{Markup.escape(label)}"', svg, count=1)
     return Markup(svg)

@@ -8,6 +8,14 @@ import pytest
 from tests.browser.conftest import PHONE, api_act, api_game, api_get, no_horizontal_scroll, pick_all_tactics
 from tests.browser.test_accessibility import violations
 
+# Each word a chart draws (a legend's name, an axis's label) inside the drawing: what runs past its edge is cut.
+WORDS_CUT = """(section) => [...document.querySelectorAll(section + " svg.chart")].flatMap(svg => {
+  const frame = svg.getBoundingClientRect();
+  return [...svg.querySelectorAll("text")].map(t => [t.textContent, t.getBoundingClientRect()])
+    .filter(([, box]) => box.left < frame.left - 0.5 || box.right > frame.right + 0.5)
+    .map(([text, box]) => `"${text}" at ${Math.round(box.left)}-${Math.round(box.right)} of ${Math.round(frame.left)}-`
+                          + `${Math.round(frame.right)}`);
+})"""
 MK_ONE_ROUND = {"player_name": ["Anna", "Boris"], "hero": ["tovak", "goldyx"], "scenario": "custom",
                 "round_limit": 1, "mode": "competitive"}
 
@@ -49,6 +57,7 @@ def test_how_it_went_opens_on_a_phone_with_its_chart_in_view_and_no_axe_violatio
     assert chart.get_attribute("role") == "img" and chart.get_attribute("aria-label")
     assert page.locator(f"{section} table.chart-numbers tbody tr").count() >= 1
     assert page.locator(f"{section} script").count() == 0
+    assert page.evaluate(WORDS_CUT, section) == []
     for link in page.locator(".play-record a").all():  # the play record's JSON and CSV: targets, not specks
         target = link.bounding_box()
         assert target is not None and target["height"] >= 44 and target["width"] >= 44
@@ -85,6 +94,7 @@ def test_the_score_s_parts_of_four_players_stay_inside_a_phone(live_server, devi
     assert chart.get_attribute("role") == "img" and chart.get_attribute("aria-label")
     assert figure.locator("thead th").count() == 5  # the part, then a column per player
     assert figure.locator("tbody tr").count() == 9  # Fame, 6 achievements, the titles, the total
+    assert page.evaluate(WORDS_CUT, "#mk-evening") == []
     frame = figure.locator(".mk-table-wrap").bounding_box()
     assert frame is not None and frame["x"] + frame["width"] <= PHONE["width"]
     assert no_horizontal_scroll(page)
