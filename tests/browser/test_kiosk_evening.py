@@ -46,6 +46,32 @@ def mice_and_mystics_chapter_won(base: str) -> str:
     return code
 
 
+def mice_and_mystics_chapter_lost_to_the_hourglass(base: str) -> str:
+    """Four mice, the end marker on page 2: the first full wheel's page ends the chapter (the longest headline)."""
+    code = api_game(base, "mice_mystics", {**MM_PARTY, "minion_type": ["rat_warriors"], "minion_count": [2],
+                                           "chapter_end_page": 2})
+    api_act(base, code, "next_turn")
+    api_act(base, code, "add_cheese", {"n": 6, "reason": "minion_attack"})
+    assert api_get(base, code)["view"]["summary"]["result"] == "lost_hourglass"
+    return code
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_a_chapter_lost_to_the_hourglass_fits_the_group_screen_with_its_chart(live_server, device, locale):
+    """The lost chapter's headline beside the chart ran to six lines in Russian: 770 px of 768 (bench.summary_shots)."""
+    code = mice_and_mystics_chapter_lost_to_the_hourglass(live_server)
+    version = api_get(live_server, code)["version"]
+    for size in SIZES:
+        page = device(size, locale=locale)
+        page.goto(f"{live_server}/g/{code}/screen")
+        at_version(page, version)
+        expect(page.locator(f"{CHART} svg.chart")).to_be_visible()
+        problems = page.evaluate(FITS, [*IN_VIEW, CHART, ".mm-screen-summary"])
+        if problems:
+            page.screenshot(path=f"/tmp/kiosk-lost-{locale}-{size['width']}x{size['height']}.png")
+        assert not problems, f"{locale} {size}: {problems}"
+
+
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
 @pytest.mark.parametrize("kind", ["mage_knight", "mice_mystics"])
 def test_the_end_of_the_game_shows_its_chart_on_the_group_screen(live_server, device, locale, kind):
