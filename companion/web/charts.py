@@ -5,6 +5,7 @@ page's typeface; a chart goes in a <figure> with its title and its numbers as a 
 from __future__ import annotations
 
 import io
+import math
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
@@ -43,13 +44,45 @@ def line_chart(series: Mapping[str, Sequence[tuple[int, int]]], palette: str, la
         # The next line above the highest point, or the point itself past the last line (Fame 100, the last
         # level at 71: the line ran out of the plot over the legend).
         shown = sorted({*shown, *([tick for tick in y_ticks if tick > max(ys, default=0)][:1] or [max(ys, default=0)])})
-        chart.add_y_scale(min(shown, default=0), max(shown, default=1))
-        chart.add_y_axis(ticks=shown)
+        shown = _apart(shown, height)
+    else:
+        shown = _whole(min(ys, default=0), max(ys, default=0))
+    chart.add_y_scale(shown[0], shown[-1])
+    chart.add_y_axis(ticks=shown)
     for (name, points), colour in zip(series.items(), _cycle(colours["lines"], len(series))):
         chart.add_line(list(points), name=name, stroke_color=colour, width=3)
     if xs:
         chart.add_x_axis(ticks=sorted(set(xs)))
     return _svg(chart, label, width, height)
+
+
+# A label's height and room, in the drawing's units; the plot is the drawing less its axes' and legend's margins.
+_LABEL_ROOM, _MARGINS = 16, 58
+
+
+def _apart(ticks: Sequence[int], height: int) -> list[int]:
+    """`ticks` (ascending) less those whose label would stand within a label's height of the one below it; the
+    top one kept (the scale's top), the one below it left out instead where those two stand too close."""
+    gap = (ticks[-1] - ticks[0]) * _LABEL_ROOM / max(1, height - _MARGINS)
+    kept = [ticks[0]]
+    for tick in ticks[1:-1]:
+        if tick - kept[-1] >= gap:
+            kept.append(tick)
+    while len(kept) > 1 and ticks[-1] - kept[-1] < gap:
+        kept.pop()
+    return [*kept, ticks[-1]] if len(ticks) > 1 else kept
+
+
+def _whole(low: float, high: float) -> list[int]:
+    """Ticks for counts (pages, cheese, cards): whole numbers, a step of 1, 2 or 5 times a power of ten for five
+    steps at most, from 0 (or below it) to the first tick above the highest point."""
+    bottom = min(0, math.floor(low))
+    step = 1
+    while (high - bottom) / step > 4:
+        step = step * 5 // 2 if str(step)[0] == "2" else step * 2  # 1, 2, 5, 10, 20, 50, …
+    bottom = math.floor(bottom / step) * step
+    top = (math.floor(high / step) + 1) * step
+    return list(range(bottom, top + 1, step))
 
 
 def grouped_bars(groups: Sequence[tuple[str, Mapping[str, int]]], names: Mapping[str, str], palette: str,

@@ -27,3 +27,29 @@ def test_fame_within_the_levels_keeps_the_next_level_as_its_top():
     svg = line_chart({"Anna": [(0, 0), (1, 10)]}, "day", "Fame by round", y_ticks=LEVEL_THRESHOLDS)
     assert ">14<" in svg and ">21<" not in svg  # up to 10, and the next level's line above it
     assert min(heights(svg)) > 0
+
+
+def y_labels(svg: str) -> list[tuple[str, float]]:
+    """The y axis's labels as drawn, bottom first: (text, y in the drawing's units)."""
+    axis = svg[svg.index('class="axis left"'):]
+    found = [(text, float(y)) for y, text in re.findall(r'<text [^>]*\by="([-\d.]+)"[^>]*>([^<]*)</text>', axis)]
+    return sorted(found, key=lambda label: -label[1])
+
+
+def test_the_level_lines_labels_never_overlap_at_a_high_fame():
+    """Fame 100: the levels 0, 3 and 8 sat within a label's height of each other (bench.summary_shots, phone and group
+    screen): a level's label is left out where the one below it stands too close; the grid keeps the top one."""
+    svg = line_chart({"Anna": [(0, 0), (1, 40), (2, 100)]}, "day", "Fame by round", y_ticks=LEVEL_THRESHOLDS)
+    labels = y_labels(svg)
+    assert labels[-1][0] == "100" and len(labels) >= 4
+    assert all(lower - upper >= 15 for (_, lower), (_, upper) in zip(labels, labels[1:])), labels
+
+
+def test_counts_are_marked_in_whole_numbers():
+    """Pages and cheese count in whole numbers: the chapter's chart marked 2.5 and 7.5 pages; a campaign whose mice
+    all had one ability card ran 0 to 0.75, its line on the top edge without a label."""
+    chapter = line_chart({"Page": [(0, 1), (1, 3), (2, 5), (3, 7)], "End": [(0, 7), (3, 7)]}, "day", "The chapter")
+    assert [text for text, _ in y_labels(chapter)] == ["0", "2", "4", "6", "8"]
+    campaign = line_chart({"Lily": [(1, 1), (2, 1)], "Nez": [(1, 1), (2, 1)]}, "day", "The campaign")
+    assert [text for text, _ in y_labels(campaign)] == ["0", "1", "2"]
+    assert max(heights(campaign)) == min(heights(campaign)) > 0  # on the line marked 1, inside the plot
