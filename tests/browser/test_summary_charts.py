@@ -64,8 +64,8 @@ def test_how_it_went_opens_on_a_phone_with_its_chart_in_view_and_no_axe_violatio
     assert page.locator(f"{section} table.chart-numbers tbody tr").count() >= 1
     assert page.locator(f"{section} script").count() == 0
     assert page.evaluate(WORDS_CUT, section) == []
-    # Every cell of a table inside its section, or in a frame of its own that scrolls sideways (Russian: "Карт побеждено"
-    # ran past the phone's edge in the chapter's round-by-round table, bench.summary_shots).
+    # Every cell of a table inside its section, or in a frame of its own that scrolls sideways (Russian: "Карт
+    # побеждено" ran past the section's edge in the chapter's round-by-round table, bench.summary_shots).
     assert page.evaluate(CELLS_OUTSIDE, section) == []
     for link in page.locator(".play-record a").all():  # the play record's JSON and CSV: targets, not specks
         target = link.bounding_box()
