@@ -21,5 +21,10 @@ def play_record(state: dict) -> dict:
             "played": {"id": state["scenario"], "name": Text(SCENARIO_NAMES[state["scenario"]])},
             "result": {"id": ended_by, "name": Text(ENDINGS[ended_by])} if ended_by else None,
             "players": [{"seat": p["id"], "name": p["name"],
-                         "as": {"id": p["hero"], "name": Text(HERO_NAMES[p["hero"]])}, "score": totals.get(p["id"]),
+                         "as": {"id": p["hero"], "name": _hero_name(p["hero"])}, "score": totals.get(p["id"]),
                          "winner": None if winners is None else p["id"] in winners} for p in state["players"]]}
+
+
+def _hero_name(hero: str) -> Text | str:
+    """A hero of the box by its name in the device's language; one the group typed in, as written."""
+    return Text(HERO_NAMES[hero]) if hero in HERO_NAMES else hero
