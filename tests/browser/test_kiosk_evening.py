@@ -26,6 +26,16 @@ ROOM_BESIDE_THE_TABLE = """() => document.querySelector(".mks-score-rest").getBo
   - document.querySelector(".mks-score-rest > .mks-score-table").getBoundingClientRect().width - 24"""
 
 
+def group_screens(device, base: str, code: str, locale: str):
+    """The game's group screen on each tablet size, at the game's version now: (the page, the size's name)."""
+    version = api_get(base, code)["version"]
+    for size in SIZES:
+        page = device(size, locale=locale)
+        page.goto(f"{base}/g/{code}/screen")
+        at_version(page, version)
+        yield page, f"{locale}-{size['width']}x{size['height']}"
+
+
 def mage_knight_game_over(base: str) -> str:
     code = api_game(base, "mage_knight", MK_PLAYERS)
     pick_all_tactics(base, code)
@@ -60,28 +70,20 @@ def mice_and_mystics_chapter_lost_to_the_hourglass(base: str) -> str:
 def test_a_chapter_lost_to_the_hourglass_fits_the_group_screen_with_its_chart(live_server, device, locale):
     """The lost chapter's headline beside the chart ran to six lines in Russian: 770 px of 768 (bench.summary_shots)."""
     code = mice_and_mystics_chapter_lost_to_the_hourglass(live_server)
-    version = api_get(live_server, code)["version"]
-    for size in SIZES:
-        page = device(size, locale=locale)
-        page.goto(f"{live_server}/g/{code}/screen")
-        at_version(page, version)
+    for page, name in group_screens(device, live_server, code, locale):
         expect(page.locator(f"{CHART} svg.chart")).to_be_visible()
         problems = page.evaluate(FITS, [*IN_VIEW, CHART, ".mm-screen-summary"])
         if problems:
-            page.screenshot(path=f"/tmp/kiosk-lost-{locale}-{size['width']}x{size['height']}.png")
-        assert not problems, f"{locale} {size}: {problems}"
+            page.screenshot(path=f"/tmp/kiosk-lost-{name}.png")
+        assert not problems, f"{name}: {problems}"
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
 @pytest.mark.parametrize("kind", ["mage_knight", "mice_mystics"])
 def test_the_end_of_the_game_shows_its_chart_on_the_group_screen(live_server, device, locale, kind):
     code = (mage_knight_game_over if kind == "mage_knight" else mice_and_mystics_chapter_won)(live_server)
-    version = api_get(live_server, code)["version"]
-    for size in SIZES:
-        page = device(size, locale=locale)
-        page.goto(f"{live_server}/g/{code}/screen")
-        at_version(page, version)
-        name = f"{kind}-{locale}-{size['width']}x{size['height']}"
+    for page, size_name in group_screens(device, live_server, code, locale):
+        name = f"{kind}-{size_name}"
         chart = page.locator(f"{CHART} svg.chart")
         if kind == "mage_knight" and page.evaluate(ROOM_BESIDE_THE_TABLE) < 333:
             # Standing, in Russian, the table leaves no room for the chart's words at 16 px: it gives way (the
@@ -133,12 +135,7 @@ def test_a_wide_score_table_is_never_covered_by_fame_by_round(live_server, devic
                         ("p2", {"spells": 1, "crystals": 7, "fortified_shields": 2, "wounds": 1}),
                         ("p3", {"spells": 3, "artifacts": 2, "units": 3, "wounds": 4})):
         api_act(live_server, code, "enter_score", {"player": seat, **sheet, "done": True})
-    version = api_get(live_server, code)["version"]
-    for size in SIZES:
-        page = device(size, locale=locale)
-        page.goto(f"{live_server}/g/{code}/screen")
-        at_version(page, version)
-        name = f"{locale}-{size['width']}x{size['height']}"
+    for page, name in group_screens(device, live_server, code, locale):
         problems = page.evaluate(CELLS_CLEAR) + page.evaluate(FITS, IN_VIEW)
         if page.locator(f"{CHART} svg.chart").is_visible():
             problems += [f"a chart's word is {px:.1f} px" for px in page.evaluate(WORDS_PX, CHART) if px < 15.5]
