@@ -4,6 +4,7 @@ it fits a 1024×768 and a 1280×800 tablet, lying or standing (768×1024, 800×1
 and Russian, with what matters in view and in type big enough to read from across the table."""
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -93,6 +94,18 @@ def check(pages, version: int, name: str) -> None:
         assert not problems, f"at {name} on {size['width']}×{size['height']}: {problems}"
 
 
+def walk_checked(pages, base: str, code: str, moments, also) -> list[str]:
+    """Each moment of a walk (its names, from `moments`) checked on every page, then `also(page, name)` on each:
+    the names seen."""
+    seen = []
+    for name in moments:
+        check(pages, version_of(base, code), name)
+        for page in pages:
+            also(page, name)
+        seen.append(name)
+    return seen
+
+
 def version_of(base: str, code: str) -> int:
     return api_get(base, code)["version"]
 
@@ -167,19 +180,15 @@ def test_the_mice_and_mystics_screen_fits_a_campaign_with_bosses_waiting_for_the
     on 1280×800, the hourglass's pages cut off; two bosses' Life and a 12-page chapter, 797-813 px. A tablet stood
     upright (768×1024) ran the same campaign to 1,063-1,121 px."""
     moments = mice_and_mystics_campaign(live_server)
-    name = next(moments)
+    first = next(moments)
     code = mice_and_mystics_campaign.code
     pages = screens(device, live_server, code, locale, orientation)
-    seen = []
-    while name is not None:
-        check(pages, version_of(live_server, code), name)
-        for page in pages:  # the campaign in one line; however many bosses wait, one reminder of their Life
-            expect(page.locator(".mm-screen-campaign")).to_have_count(1)
-            expect(page.locator(".mm-screen-now .screen-owes")).to_have_count(
-                1 if "life-asked" in name or name.endswith("surge") else 0)
-        seen.append(name)
-        name = next(moments, None)
-    assert len(seen) == 9
+
+    def also(page, name: str) -> None:  # the campaign in one line; however many bosses wait, one reminder of their Life
+        expect(page.locator(".mm-screen-campaign")).to_have_count(1)
+        expect(page.locator(".mm-screen-now .screen-owes")).to_have_count(
+            1 if "life-asked" in name or name.endswith("surge") else 0)
+    assert len(walk_checked(pages, live_server, code, itertools.chain([first], moments), also)) == 9
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
@@ -335,18 +344,15 @@ def test_the_mage_knight_cooperative_screen_fits_the_dummy_and_mana_steals_die(s
     """Issue 42, crawler seeds 106 and 110: three players and the Dummy, Mana Steal's die in the Source on a second
     row under a long Round Order while the Dummy's column had room: 809-847 px on 1024×768, 811-820 on 1280×800."""
     moments = mage_knight_cooperative_round(seeded_live_server)
-    name = next(moments)
+    first = next(moments)
     code = mage_knight_cooperative_round.code
     pages = screens(device, seeded_live_server, code, locale, orientation)
-    seen = []
-    while name is not None:
-        check(pages, version_of(seeded_live_server, code), name)
-        for page in pages:  # what the table reads: the round, the Dummy, all six dice of the Source
-            expect(page.locator(".mks-round")).to_be_visible()
-            expect(page.locator(".mks-dummy-deck")).to_be_visible()
-            expect(page.locator(".mks-source .mk-die")).to_have_count(6)
-        seen.append(name)
-        name = next(moments, None)
+
+    def also(page, _name: str) -> None:  # what the table reads: the round, the Dummy, all six dice of the Source
+        expect(page.locator(".mks-round")).to_be_visible()
+        expect(page.locator(".mks-dummy-deck")).to_be_visible()
+        expect(page.locator(".mks-source .mk-die")).to_have_count(6)
+    seen = walk_checked(pages, seeded_live_server, code, itertools.chain([first], moments), also)
     assert any("dummy" in n for n in seen) and any("end-of-round" in n for n in seen), seen
     assert len(seen) >= 12, seen
 
