@@ -384,7 +384,9 @@ class GameKind:
         return state.get("round")
 
     def turn_of(self, state: dict) -> str | None:
-        """The seat whose turn (not a pick, nor anything the whole table does) a state is in (rules/course.py)."""
+        """Who holds the turn a state is in (rules/course.py, the group screen's turn time): a seat, or whatever
+        else takes turns (Mage Knight's Dummy, a Mice and Mystics card on the initiative track); None in no turn
+        (a pick, anything the whole table does). A play record's entry names whose turns are its own."""
         return None
 
     def part_of(self, state: dict) -> Any:
@@ -408,8 +410,9 @@ class GameKind:
     def play_record(self, state: dict) -> dict | None:
         """What a play log keeps of the game (docs/API.md, the play record): {"finished", "rounds", "played":
         {"id", "name"} (the scenario or chapter), "result": {"id", "name"} or None while it is not over,
-        "players": [{"seat", "name", "as": {"id", "name"} (the hero, the mouse), "score": a number or None, "winner":
-        true, false or None (not known, or not a game anyone wins)}]}. Names are the group's own texts or
+        "players": [{"seat", "name", "as": {"id", "name"} (the hero, the mouse), "turns_of": whose turns are the
+        entry's (a `turn_of` holder), "score": a number or None, "winner": true, false or None (not known, or not a
+        game anyone wins)}]}. Names are the group's own texts or
         Texts; None for a kind that keeps no record."""
         return None
 

@@ -19,9 +19,9 @@ Change = tuple[float, dict]  # (seconds since any fixed moment, the state it was
 
 def course(changes: Sequence[Change], started: float, round_of: Callable[[dict], int | None],
            turn_of: Callable[[dict], str | None]) -> dict[str, Any]:
-    """{"rounds": [{"round", "seconds"}] in order, "turns": {seat: [seconds of each turn, in order]}}.
-    A turn is a run of changes made in the same seat's turn; its time runs from the change before the run
-    (the end of whatever came before) to the run's last change."""
+    """{"rounds": [{"round", "seconds"}] in order, "turns": {holder: [seconds of each turn, in order]}}.
+    A turn is a run of changes made in the same round in the same holder's turn (`turn_of`); its time runs from
+    the change before the run (the end of whatever came before) to the run's last change."""
     rounds: dict[int, float] = {}
     turns: dict[str, list[float]] = {}
     before, current = started, None
@@ -30,12 +30,12 @@ def course(changes: Sequence[Change], started: float, round_of: Callable[[dict],
         number = round_of(state)
         if number is not None:
             rounds[number] = rounds.get(number, 0.0) + spent
-        seat = turn_of(state)
-        if seat is not None and seat == current:
-            turns[seat][-1] += spent
-        elif seat is not None:
-            turns.setdefault(seat, []).append(spent)
-        current, before = seat, at
+        holder = turn_of(state)
+        if holder is not None and (number, holder) == current:
+            turns[holder][-1] += spent
+        elif holder is not None:
+            turns.setdefault(holder, []).append(spent)
+        current, before = (number, holder), at
     return {"rounds": [{"round": n, "seconds": rounds[n]} for n in sorted(rounds)], "turns": turns}
 
 

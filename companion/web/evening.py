@@ -89,18 +89,18 @@ def minutes(seconds: float | None, locale: str | None = None) -> str:
 
 def under_way(game: Game) -> dict[str, Any]:
     """When the current turn and the current round began, for the group screen's turn time: {"turn", "round"},
-    each the time of the change that stands and brought the game into this seat's turn (this round), the game's
+    each the time of the change that stands and brought the game into this turn (this round), the game's
     start if none did, or None when the game is in nobody's turn (no round)."""
     kind = store.kind_of(game)
-    seat, number = kind.turn_of(game.state), kind.round_of(game.state)
+    holder, number = kind.turn_of(game.state), kind.round_of(game.state)
     turn = round_ = None
     for change in store.kept_changes_newest_first(game):  # the latest one that moved the game on counts
         before = change.state_before or {}
-        if turn is None and kind.turn_of(before) != seat:
-            turn = change.at
         if round_ is None and kind.round_of(before) != number:
             round_ = change.at
-        if (turn is not None or seat is None) and (round_ is not None or number is None):
+        if turn is None and (kind.turn_of(before) != holder or round_ is not None):
+            turn = change.at
+        if (turn is not None or holder is None) and (round_ is not None or number is None):
             break
-    return {"turn": (turn or game.created_at) if seat is not None else None,
+    return {"turn": (turn or game.created_at) if holder is not None else None,
             "round": (round_ or game.created_at) if number is not None else None}

@@ -42,7 +42,7 @@ def record(game: Game) -> dict[str, Any] | None:
             "result": _named(kept["result"]) if kept["result"] else None,
             "round_times": [{"round": r["round"], "seconds": round(r["seconds"])} for r in went["rounds"]],
             "players": [{"seat": p["seat"], "name": translate(p["name"]), "as": _named(p["as"]), "score": p["score"],
-                         "winner": p["winner"], "turns": _whole(went["turns"].get(p["seat"]) or turn_figures([]))}
+                         "winner": p["winner"], "turns": _whole(went["turns"].get(p["turns_of"]) or turn_figures([]))}
                         for p in kept["players"]]}
 
 

@@ -69,7 +69,7 @@ def test_the_turn_time_fits_three_players_the_dummy_and_mana_steals_die(seeded_l
     while name is not None:
         view = api_get(seeded_live_server, code)["view"]
         check(pages, seeded_live_server, code, locale, name,
-              turn=view["phase"] == "turns" and view["current_seat"] != "dummy")
+              turn=view["phase"] == "turns")  # the Dummy's turn too
         for page in pages:
             expect(page.locator(".mks-source .mk-die")).to_have_count(6)
         seen.append(name)
@@ -136,14 +136,14 @@ def test_the_minutes_count_on_by_the_servers_clock_not_the_tablets(live_server, 
     screen.clock.install(time=datetime(2001, 1, 1))  # a wrong clock, before the pages' scripts run
     screen.goto(f"{live_server}/g/{code}/screen")
     minutes = screen.locator(f"{CLOCK} time")
-    expect(minutes).to_have_count(2)  # Lily's turn: the turn's and the round's
+    expect(minutes).to_have_count(2)  # the first card's turn (a mouse's or the minions'): the turn's and the round's
     drawn = [int(m) for m in minutes.all_text_contents()]
     assert drawn == [int(s) // 60 for s in
                      (minutes.nth(i).get_attribute("data-seconds") for i in range(2))] and max(drawn) < 30
     screen.clock.run_for(3 * 60_000)
     expect(minutes.nth(0)).to_have_text(str(drawn[0] + 3))
     expect(minutes.nth(1)).to_have_text(str(drawn[1] + 3))
-    api_act(live_server, code, "next_turn")  # Nez's turn begins: its minutes from the server again
+    api_act(live_server, code, "next_turn")  # the next card's turn begins: its minutes from the server again
     at_version(screen, version_of(live_server, code))
     expect(minutes.nth(0)).to_have_text("0")
     screen.clock.run_for(60_000)

@@ -71,3 +71,8 @@ def test_a_mice_and_mystics_state_is_in_its_campaign_s_chapter_and_a_mage_knight
     setup = {"player_name": ["Anna"], "hero": ["tovak"], "scenario": "solo_conquest"}
     game = MAGE_KNIGHT.new_state(MAGE_KNIGHT.parse_setup(setup), random.Random(0))
     assert MAGE_KNIGHT.part_of(game) == MAGE_KNIGHT.part_of({**game, "round": 3})
+
+
+def test_the_same_holder_s_turn_in_the_next_round_is_a_new_turn():
+    """A card on the Mice and Mystics track last in a round and first in the next (or the only one): two turns."""
+    assert run([(10, state(1, "a")), (30, state(2, "a"))])["turns"] == {"a": [10, 20]}

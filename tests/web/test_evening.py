@@ -237,7 +237,8 @@ def test_a_campaign_s_next_chapter_s_summary_is_that_chapter_s_alone(client, app
     assert kept["round_times"] == [{"round": r, "seconds": 60 * made_in.count(r)} for r in (1, 2)]
     assert (kept["date"], kept["started_at"], kept["minutes"]) == (
         "2026-12-04", (set_up + timedelta(minutes=began)).isoformat() + "Z", len(befores))
-    seats = [KIND.turn_of(s) for s in befores]
-    runs = [seat for n, seat in enumerate(seats) if seat is not None and (n == 0 or seats[n - 1] != seat)]
-    assert {p["seat"]: p["turns"]["count"] for p in kept["players"]} == {
-        seat: runs.count(seat) for seat in ("mouse:lily", "mouse:nez")}
+    turns = [(s["round"], KIND.turn_of(s)) for s in befores]  # a turn is a card's on the track, in a round
+    runs = [held for n, (_, held) in enumerate(turns) if held is not None and (n == 0 or turns[n - 1] != turns[n])]
+    assert {p["as"]["id"]: p["turns"]["count"] for p in kept["players"]} == {
+        mouse: runs.count(mouse) for mouse in ("lily", "nez")}
+    assert all(runs.count(mouse) for mouse in ("lily", "nez"))

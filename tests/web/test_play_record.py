@@ -203,3 +203,21 @@ def test_a_hero_the_group_typed_in_is_in_the_record_as_written(client):
                                                    {"id": "Sir =Custom", "name": "Sir =Custom"}]
     rows = list(csv.DictReader(io.StringIO(client.get(f"/api/games/{game['code']}/record.csv").get_data(as_text=True))))
     assert [row["as"] for row in rows] == ["Tovak", "Sir =Custom"]
+
+
+def test_a_player_with_two_mice_has_each_mouse_s_turns_in_its_row(client, app):
+    """A Mice and Mystics record has a row per mouse: its turns are that mouse's (a turn is a card's on the track),
+    not its player's repeated in each row, nor two mice's turns run together when they follow each other."""
+    code = client.post("/api/games", json={"kind": "mice_mystics", "setup": {
+        "mouse": ["lily", "nez"], "controller": ["Vera", "Vera"], "minion_type": ["rat_warriors"],
+        "minion_count": ["2"]}}).get_json()["code"]
+    cards = len(client.get(f"/api/games/{code}").get_json()["view"]["track"])
+    for _ in range(2 * cards):  # two rounds, a Next a card
+        api_act(client, code, "next_turn")
+    set_times(app, code, datetime(2026, 12, 4, 19, 0))  # a change a minute: each card's turn is its Next
+    kept = client.get(f"/api/games/{code}/record").get_json()
+    assert kept["rounds"] == 3 and [r["seconds"] for r in kept["round_times"]] == [60 * cards] * 2
+    assert {p["as"]["id"]: p["turns"] for p in kept["players"]} == {
+        mouse: {"count": 2, "median_seconds": 60, "longest_seconds": 60} for mouse in ("lily", "nez")}
+    assert [(r["as"], r["turns"], r["median_turn_minutes"]) for r in rows(client, code)] == [
+        ("Lily", "2", "1.0"), ("Nez", "2", "1.0")]

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 from companion.storage.models import Event, Game, db
 from tests.conftest import csrf_token
-from tests.web.helpers import MK_SETUP, api_act, words
+from tests.web.helpers import MK_SETUP, api_act, set_times, words
 
 START = datetime(2026, 12, 4, 19, 0)
 
@@ -52,3 +52,21 @@ def test_the_turn_time_is_off_until_the_table_switches_it_on_and_then_shows_when
     version = client.get(f"/api/games/{code}").get_json()["version"]
     client.post(f"/api/games/{code}/undo", json={"version": version})  # Undo takes the setting back
     assert started(client.get(f"/g/{code}/screen").get_data(as_text=True)) == []
+
+
+def test_each_card_on_the_track_is_a_turn_of_its_own_the_minions_and_two_mice_of_one_player(client, app):
+    """A Mice and Mystics turn is a card's on the initiative track: the minions' turn shows its minutes too, and a
+    player's second mouse's turn begins with that mouse's, not with the player's first (CI, 2026-12-05: the
+    minions' card came first on the shuffled track, and the screen showed the round's minutes only)."""
+    code = client.post("/api/games", json={"kind": "mice_mystics", "setup": {
+        "mouse": ["lily", "nez"], "controller": ["Vera", "Vera"], "minion_type": ["rat_warriors"],
+        "minion_count": ["2"]}}).get_json()["code"]
+    api_act(client, code, "show_turn_time", show=1)  # change 1
+    track = client.get(f"/api/games/{code}").get_json()["view"]["track"]
+    assert any(card["kind"] == "minion" for card in track)
+    for place in range(len(track)):  # each card's turn in round 1, the minions' among them
+        set_times(app, code, START)  # change n made n minutes after the set-up
+        began = START if place == 0 else START + timedelta(minutes=1 + place)  # the Next that brought it
+        assert started(client.get(f"/g/{code}/screen").get_data(as_text=True)) == [
+            began.isoformat() + "Z", START.isoformat() + "Z"], f"the turn of {track[place]}"
+        api_act(client, code, "next_turn")

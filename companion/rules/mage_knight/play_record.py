@@ -21,7 +21,8 @@ def play_record(state: dict) -> dict:
             "played": {"id": state["scenario"], "name": Text(SCENARIO_NAMES[state["scenario"]])},
             "result": {"id": ended_by, "name": Text(ENDINGS[ended_by])} if ended_by else None,
             "players": [{"seat": p["id"], "name": p["name"],
-                         "as": {"id": p["hero"], "name": _hero_name(p["hero"])}, "score": totals.get(p["id"]),
+                         "as": {"id": p["hero"], "name": _hero_name(p["hero"])},
+                         "turns_of": p["id"], "score": totals.get(p["id"]),
                          "winner": None if winners is None else p["id"] in winners} for p in state["players"]]}
 
 

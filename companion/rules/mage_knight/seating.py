@@ -35,10 +35,9 @@ def moment_seat(state: dict) -> str | None:
 
 
 def turn_of(state: dict) -> str | None:
-    """The player whose turn a state is in (rules/course.py): not a tactic pick, not the Dummy's turn."""
+    """The seat whose turn a state is in, the Dummy's too (GameKind.turn_of): not a tactic pick."""
     turn = state.get("turn") if state.get("phase") == "turns" else None
-    seat = turn["seat"] if turn else None
-    return None if seat == DUMMY else seat
+    return turn["seat"] if turn else None
 
 
 def fame_of(state: dict) -> dict[str, int]:

@@ -11,7 +11,7 @@ from .upgrade import upgrade
 
 def play_record(state: dict) -> dict:
     """GameKind.play_record: one entry per mouse, named by its player when the party named them (else by the
-    mouse), no score (the game keeps none), each a winner when the chapter is won."""
+    mouse), with the mouse's turns, no score (the game keeps none), each a winner when the chapter is won."""
     state = upgrade(state)
     outcome = state["outcome"]
     story_chapter = state["chapter_setup"].get("story_chapter")
@@ -20,5 +20,6 @@ def play_record(state: dict) -> dict:
             "result": {"id": outcome, "name": Text(RESULTS[outcome])} if outcome else None,
             "players": [{"seat": seat_of(state, mouse["id"]),
                          "name": mouse["controller"] or mouse_name(state, mouse["id"]),
-                         "as": {"id": mouse["id"], "name": mouse_name(state, mouse["id"])}, "score": None,
+                         "as": {"id": mouse["id"], "name": mouse_name(state, mouse["id"])},
+                         "turns_of": mouse["id"], "score": None,
                          "winner": outcome == "victory" if outcome else None} for mouse in state["mice"]]}

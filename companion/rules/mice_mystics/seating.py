@@ -44,8 +44,10 @@ def moment_seat(state: dict) -> str | None:
 
 
 def turn_of(state: dict) -> str | None:
-    """The seat whose mouse's turn a state is in (rules/course.py), a state of any age."""
-    return moment_seat(upgrade(state))
+    """The card on the initiative track whose turn a state is in, a state of any age (GameKind.turn_of): a mouse's
+    (its id) or the minions'; a player with two mice has two turns a round."""
+    state = upgrade(state)
+    return None if state["finished"] else acting_card(state)["card"]
 
 
 def chapter_figures(state: dict) -> dict[str, int]:
