@@ -455,3 +455,29 @@ def test_start_on_the_tablet_lands_on_the_game_and_one_tap_opens_the_group_scree
     expect(qr).to_be_visible()
     tablet.goto(f"{live_server}/g/{code}")
     expect(tablet.locator("#who")).to_have_count(0)  # answered once
+
+
+@pytest.mark.parametrize("orientation", ORIENTATIONS)
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_the_free_seats_fit_beside_the_folded_join_code(live_server, device, locale, orientation):
+    """The table folded the join code while seats were still free: the chip took the head's right end and, on a
+    standing tablet in Russian, left the free seats' list one letter wide (each name a column of letters, the page
+    1,199 px tall on 768×1024). Each free seat reads on one line and the page never scrolls, in play and at the
+    score."""
+    code = api_game(live_server, "mage_knight", {**MK_FOUR_PLAYERS,
+                                                 "player_name": ["Анна", "Борис", "Екатерина", "Дмитрий"]})
+    pages = screens(device, live_server, code, locale, orientation)
+    for page in pages:
+        page.locator(".screen-join button[name=hide]").click()
+        expect(page.locator(".screen-chip")).to_be_visible()
+
+    def seats_read(page, name):
+        expect(page.locator(".screen-seats li")).to_have_count(4)
+        assert not page.evaluate(WRAPS, [".screen-seats li"]), f"at {name} on {page.viewport_size}"
+
+    walk_checked(pages, live_server, code, ["tactics"], seats_read)
+    pick_all_tactics(live_server, code)
+    api_act(live_server, code, "mark_scenario_end")
+    while (view := api_get(live_server, code)["view"])["phase"] == "turns":
+        api_act(live_server, code, "end_turn", {"player": view["current_seat"]})
+    walk_checked(pages, live_server, code, ["score"], seats_read)
