@@ -148,3 +148,20 @@ def test_the_minutes_count_on_by_the_servers_clock_not_the_tablets(live_server, 
     expect(minutes.nth(0)).to_have_text("0")
     screen.clock.run_for(60_000)
     expect(minutes.nth(0)).to_have_text("1")
+
+
+@pytest.mark.parametrize("text", ["small", "large"])
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_the_group_screen_keeps_its_type_on_a_tablet_that_chose_a_text_size(live_server, device, locale, text):
+    """The menu's text size scales a page's type (small 0.875, large 1.25), chosen for reading in the hand: on the
+    group screen, small text made the clock 14 px (the kiosk's least is 16) and the moment 43 px (44). The group
+    screen's type is sized for its screen: it fits and reads as with normal text."""
+    code = api_game(live_server, "mice_mystics", {"mouse": ["lily", "nez"], "minion_type": ["rat_warriors"],
+                                                  "minion_count": [2]})
+    show_turn_time(live_server, code)
+    for size in TABLETS:
+        page = device(size, locale=locale)
+        page.context.add_cookies([{"name": "text_size", "value": text, "url": live_server}])
+        page.goto(f"{live_server}/g/{code}/screen")
+        expect(page.locator("html")).to_have_class(re.compile(rf"\btext-{text}\b"))
+        check([page], live_server, code, locale, f"{text}-text", turn=True)
