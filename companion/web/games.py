@@ -288,29 +288,33 @@ def after_change(game: Game, status: int = 200, error: str | None = None):
 def screen_context(game: Game, unseen: bool = False) -> dict:
     kind = store.kind_of(game)
     seats = seats_context(game, kind, store.seating(game))["seats"]
+    over = is_over(game)
     context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state), "seats": seats,
                "news": news_of(kind, store.latest_event(game), game.state),
-               # Every seat taken: the join code and the devices go to a corner (the live panel says so).
-               "all_seated": bool(seats) and all(seat["holder"] for seat in seats),
+               # Every seat taken, or the game (the chapter) over: nobody joins now, the join code and the devices go
+               # to a corner (the live panel says so) and the free seats are no longer named.
+               "join_folded": over or (bool(seats) and all(seat["holder"] for seat in seats)),
                # At the game's or the chapter's end, its main chart (read from the history only then).
                "evening": lambda: evening.course_of(game), "fame_chart": evening.fame_chart,
                "chapter_chart": evening.chapter_chart, "minutes": evening.minutes,
                # The table's setting: the current turn's and round's minutes so far, quiet (app.js ticks them).
-               "turn_time": turn_time(game) if turn_time_shown(game.state) else None}
+               "turn_time": turn_time(game) if turn_time_shown(game.state) and not over else None}
     if not is_htmx():  # the join code and devices sit outside the panel: the live update leaves them be
         context.update(devices_context(game, seats, unseen), join_url=join.join_url(game.code),
                        # The join code shows until every seat is taken or the table folds it: then a chip.
-                       join_open=not context["all_seated"] and request.cookies.get(f"qr_hidden_{game.code}") != "1")
+                       join_open=not context["join_folded"] and request.cookies.get(f"qr_hidden_{game.code}") != "1")
     return context
 
 
+def is_over(game: Game) -> bool:
+    """The game, or a Mice and Mystics campaign's chapter, is over (its play record says so)."""
+    return bool((store.kind_of(game).play_record(game.state) or {}).get("finished"))
+
+
 def turn_time(game: Game) -> dict[str, dict | None] | None:
-    """The group screen's turn time: for the turn and the round, when it began (ISO, UTC) and its seconds so far by
-    the server's clock (a tablet's own clock may be wrong: app.js counts on from these); the turn's None when the
-    game is in nobody's turn. None when no round goes on (the game or the chapter is over)."""
-    kind = store.kind_of(game)
-    if (kind.play_record(game.state) or {}).get("finished"):
-        return None
+    """The group screen's turn time of a game under way: for the turn and the round, when it began (ISO, UTC) and
+    its seconds so far by the server's clock (a tablet's own clock may be wrong: app.js counts on from these); the
+    turn's None when the game is in nobody's turn. None when no round goes on."""
     now, began = utcnow(), evening.under_way(game)
     if began["round"] is None:
         return None

@@ -529,19 +529,19 @@
     if (event.detail.target && event.detail.target.id === "game-panel") { announceTurn(noticeMoment()); }
   });
   document.addEventListener("htmx:afterSettle", followPalette);
-  // The group screen: when the last seat is taken, the join code and devices fold into their corner (and
-  // unfold when a seat frees up); a tap on the corner opens them.
-  var seated = null;
-  function followSeating() {
+  // The group screen: when the last seat is taken or the game ends, the join code and devices fold into their
+  // corner (and unfold when a seat frees up, or the game goes on again); a tap on the corner opens them.
+  var folded = null;
+  function followJoining() {
     var p = panel();
     var corner = document.getElementById("screen-corner");
     if (!p || !corner) { return; }
-    var now = p.classList.contains("screen-seated");
-    if (seated !== null && now !== seated) { corner.open = !now; }
-    seated = now;
+    var now = p.classList.contains("screen-join-folded");
+    if (folded !== null && now !== folded) { corner.open = !now; }
+    folded = now;
   }
-  document.addEventListener("htmx:afterSettle", followSeating);
-  document.addEventListener("DOMContentLoaded", followSeating);
+  document.addEventListener("htmx:afterSettle", followJoining);
+  document.addEventListener("DOMContentLoaded", followJoining);
   document.addEventListener("DOMContentLoaded", function () { noticeMoment(); announceTurn(true); });
 
   document.addEventListener("visibilitychange", function () { if (!document.hidden) { kick(); } });

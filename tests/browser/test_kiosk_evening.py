@@ -21,11 +21,6 @@ WORDS_PX = """(selector) => {
 }"""
 
 
-# The room the score's table leaves beside it for Fame by round (its gap, 24 px, taken off).
-ROOM_BESIDE_THE_TABLE = """() => document.querySelector(".mks-score-rest").getBoundingClientRect().width
-  - document.querySelector(".mks-score-rest > .mks-score-table").getBoundingClientRect().width - 24"""
-
-
 def group_screens(device, base: str, code: str, locale: str):
     """The game's group screen on each tablet size, at the game's version now: (the page, the size's name)."""
     version = api_get(base, code)["version"]
@@ -85,17 +80,14 @@ def test_the_end_of_the_game_shows_its_chart_on_the_group_screen(live_server, de
     for page, size_name in group_screens(device, live_server, code, locale):
         name = f"{kind}-{size_name}"
         chart = page.locator(f"{CHART} svg.chart")
-        if kind == "mage_knight" and page.evaluate(ROOM_BESIDE_THE_TABLE) < 333:
-            # Standing, in Russian, the table leaves no room for the chart's words at 16 px: it gives way (the
-            # phones have it), and the table is whole.
-            expect(chart).to_be_hidden()
-            assert page.evaluate(CELLS_CLEAR) + page.evaluate(FITS, IN_VIEW) == [], name
-            continue
-        expect(chart).to_be_visible()
+        expect(chart).to_be_visible()  # standing, under the table when there is no room beside it
+        if kind == "mage_knight":  # the time too: each round's minutes, each player's turns
+            expect(page.locator(".screen-time .mks-turns tbody tr")).to_have_count(3)
+            assert page.evaluate(CELLS_CLEAR) == [], name
         # Its title in words, and its numbers in a table for screen readers: a row per round and the start.
         expect(page.locator(f"{CHART} figcaption")).not_to_be_empty()
         assert page.locator(f"{CHART} table tbody tr").count() >= 1
-        problems = page.evaluate(FITS, [*IN_VIEW, CHART])
+        problems = page.evaluate(FITS, [*IN_VIEW, CHART, ".screen-time", ".mks-turns"])
         words = page.evaluate(WORDS_PX, CHART)
         problems += [f"a chart's word is {px:.1f} px" for px in words if px < 15.5]
         if problems:
@@ -141,4 +133,25 @@ def test_a_wide_score_table_is_never_covered_by_fame_by_round(live_server, devic
             problems += [f"a chart's word is {px:.1f} px" for px in page.evaluate(WORDS_PX, CHART) if px < 15.5]
         if problems:
             page.screenshot(path=f"/tmp/kiosk-wide-score-{name}.png")
+        assert not problems, f"{name}: {problems}"
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_at_game_over_the_join_code_folds_and_opened_again_takes_the_time_s_room(live_server, device, locale):
+    """Nobody joins a game that is over: the join code is folded to its chip, and its room is the chart's and the
+    time's. A tap on the chip opens it again (a phone may still join to read the summary): the time gives way,
+    standing the chart too, and the kiosk still never scrolls."""
+    code = mage_knight_game_over(live_server)
+    for page, name in group_screens(device, live_server, code, locale):
+        expect(page.locator(".screen-qr, .screen-join .qr svg").first).to_be_hidden()
+        expect(page.locator(".screen-time")).to_be_visible()
+        page.locator(".screen-chip").click()
+        expect(page.locator(".screen-join .qr svg")).to_be_visible()
+        expect(page.locator(".screen-time")).to_be_hidden()
+        standing = page.viewport_size["height"] > page.viewport_size["width"]
+        expect(page.locator(f"{CHART} svg.chart")).to_be_hidden() if standing else \
+            expect(page.locator(f"{CHART} svg.chart")).to_be_visible()
+        problems = page.evaluate(FITS, IN_VIEW) + page.evaluate(CELLS_CLEAR)
+        if problems:
+            page.screenshot(path=f"/tmp/kiosk-evening-open-{name}.png")
         assert not problems, f"{name}: {problems}"

@@ -472,12 +472,13 @@ def test_the_free_seats_fit_beside_the_folded_join_code(live_server, device, loc
         expect(page.locator(".screen-chip")).to_be_visible()
 
     def seats_read(page, name):
-        expect(page.locator(".screen-seats li")).to_have_count(4)
+        expect(page.locator(".screen-seats li")).to_have_count(4 if name != "score" else 0)  # over: none free
         assert not page.evaluate(WRAPS, [".screen-seats li"]), f"at {name} on {page.viewport_size}"
 
     walk_checked(pages, live_server, code, ["tactics"], seats_read)
     pick_all_tactics(live_server, code)
     api_act(live_server, code, "mark_scenario_end")
     while (view := api_get(live_server, code)["view"])["phase"] == "turns":
+        check(pages, version_of(live_server, code), f"last-turn-{view['current_seat']}")
         api_act(live_server, code, "end_turn", {"player": view["current_seat"]})
     walk_checked(pages, live_server, code, ["score"], seats_read)

@@ -66,6 +66,31 @@ def test_each_player_s_turns_in_the_summary_are_the_play_record_s(client, app):
     assert all("," in value for value in shown_ru["Anna"][1:])
 
 
+def test_the_group_screen_at_game_over_shows_each_round_s_minutes_and_each_player_s_turns(client, app):
+    """The group screen shows the game's time as the summary does (it showed them to screen readers only), and
+    folds the join code: nobody joins a game that is over, so no free seat is named."""
+    code = finished(client, SETUP)
+    set_times(app, code, datetime(2026, 12, 4, 19, 0), timedelta(minutes=3))
+    kept = client.get(f"/api/games/{code}/record").get_json()
+    screen = client.get(f"/g/{code}/screen").get_data(as_text=True)
+    time = screen[screen.index('<section class="screen-time"'):]
+    rounds = re.search(r'<p class="screen-round-minutes">(.*?)</p>', time).group(1)
+    assert re.sub(r"<[^>]+>", "", rounds) == "Minutes per round: " + " · ".join(
+        f"{r['seconds'] / 60:.1f}" for r in kept["round_times"])
+    shown = {row[0]: row[1:] for row in cells(time, "Turns, in minutes")[1:]}
+    assert shown == {p["name"]: [str(p["turns"]["count"]), f"{p['turns']['median_seconds'] / 60:.1f}",
+                                 f"{p['turns']['longest_seconds'] / 60:.1f}"] for p in kept["players"]}
+    assert '<details id="screen-corner">' in screen and "screen-join-folded" in screen
+    assert "Free seats" not in screen  # the two seats are free, but the game is over
+    version = client.get(f"/api/games/{code}").get_json()["version"]
+    client.post(f"/api/games/{code}/undo", json={"version": version})  # the last sheet is not done: still over
+    while client.get(f"/api/games/{code}").get_json()["view"]["phase"] == "finished":
+        version = client.get(f"/api/games/{code}").get_json()["version"]
+        client.post(f"/api/games/{code}/undo", json={"version": version})
+    screen = client.get(f"/g/{code}/screen").get_data(as_text=True)  # the game goes on: seats free again
+    assert '<details id="screen-corner" open>' in screen and "Free seats" in screen
+
+
 
 def test_the_score_s_parts_side_by_side_are_what_the_entries_that_stand_make(client):
     """Issue 44: each player's Fame, each achievement, the titles, as a bar each and in a table (players as columns,

@@ -105,14 +105,14 @@ def test_screen_folds_join_and_devices_into_a_corner_once_every_seat_is_taken(ap
     url, token = new_counter(phone)
     phone.post(url + "/seat", data={"csrf_token": token, "seat": "even"})
     html = screen.get(url + "/screen").get_data(as_text=True)
-    assert '<details id="screen-corner" open>' in html and "screen-seated" not in html
+    assert '<details id="screen-corner" open>' in html and "screen-join-folded" not in html
     other_token = other.get(url).get_data(as_text=True).split('name="csrf_token" value="')[1].split('"')[0]
     other.post(url + "/seat", data={"csrf_token": other_token, "seat": "odd"})
     html = screen.get(url + "/screen").get_data(as_text=True)
-    assert '<details id="screen-corner">' in html and 'class="screen screen-seated"' in html
+    assert '<details id="screen-corner">' in html and 'class="screen screen-join-folded"' in html
     assert "· Even" in words(html) and "· Odd" in words(html)  # each device named by its seat
     fragment = screen.get(url + "/screen", headers=HTMX).get_data(as_text=True)
-    assert "screen-seated" in fragment and "screen-corner" not in fragment  # the live panel: just the class
+    assert "screen-join-folded" in fragment and "screen-corner" not in fragment  # the live panel: just the class
 
 
 def test_the_group_screens_devices_follow_who_joins_without_a_change_of_the_game(app):
