@@ -67,7 +67,7 @@ def test_a_chapter_lost_to_the_hourglass_fits_the_group_screen_with_its_chart(li
     code = mice_and_mystics_chapter_lost_to_the_hourglass(live_server)
     for page, name in group_screens(device, live_server, code, locale):
         expect(page.locator(f"{CHART} svg.chart")).to_be_visible()
-        problems = page.evaluate(FITS, [*IN_VIEW, CHART, ".mm-screen-summary"])
+        problems = page.evaluate(FITS, [*IN_VIEW, CHART, ".mm-screen-summary", ".screen-round-minutes"])
         if problems:
             page.screenshot(path=f"/tmp/kiosk-lost-{name}.png")
         assert not problems, f"{name}: {problems}"
@@ -87,7 +87,7 @@ def test_the_end_of_the_game_shows_its_chart_on_the_group_screen(live_server, de
         # Its title in words, and its numbers in a table for screen readers: a row per round and the start.
         expect(page.locator(f"{CHART} figcaption")).not_to_be_empty()
         assert page.locator(f"{CHART} table tbody tr").count() >= 1
-        problems = page.evaluate(FITS, [*IN_VIEW, CHART, ".screen-time", ".mks-turns"])
+        problems = page.evaluate(FITS, [*IN_VIEW, CHART, ".screen-time", ".mks-turns", ".screen-round-minutes"])
         words = page.evaluate(WORDS_PX, CHART)
         problems += [f"a chart's word is {px:.1f} px" for px in words if px < 15.5]
         if problems:

@@ -267,3 +267,7 @@ def test_a_campaign_s_next_chapter_s_summary_is_that_chapter_s_alone(client, app
     assert {p["as"]["id"]: p["turns"]["count"] for p in kept["players"]} == {
         mouse: runs.count(mouse) for mouse in ("lily", "nez")}
     assert all(runs.count(mouse) for mouse in ("lily", "nez"))
+    screen = client.get(f"/g/{code}/screen").get_data(as_text=True)  # the group screen: this chapter's rounds
+    shown = re.search(r'<p class="screen-round-minutes">(.*?)</p>', screen).group(1)
+    assert re.sub(r"<[^>]+>", "", shown) == "Minutes per round: " + " · ".join(
+        f"{r['seconds'] / 60:.1f}" for r in kept["round_times"])
