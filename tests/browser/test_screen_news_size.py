@@ -9,7 +9,10 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import api_act, api_game, api_get
-from tests.browser.test_kiosk_screen import ORIENTATIONS, check, screens
+from tests.browser.crawler import Api
+from tests.browser.test_kiosk_screen import ORIENTATIONS, TABLETS, check, screens, seeded_live_server
+
+__all__ = ["seeded_live_server"]  # a fixture of this module's tests too
 
 NEWS_PX = 24
 NEWS = """() => [...document.querySelectorAll(".screen-news")].filter(el => el.getClientRects().length)
@@ -36,29 +39,40 @@ def adjacent_mice(track: list[dict]) -> tuple[str, str] | None:
     return None
 
 
-def campaign_with_two_skips(base: str, bosses: tuple[str, ...] = ("captain_vurst",)) -> str:
+def campaign_with_two_skips(base: str, bosses: tuple[str, ...] = ("captain_vurst",), seed: str | None = None) -> str:
     """A campaign's second chapter (12 pages, two achievements push it to 14), eight cards with a boss waiting for
     its Life (or more with more `bosses`), two mice captured next to each other on the track: the turn passes onto
-    them until both skip at once (a news line each, or Aggressive minions' swap and a skip)."""
+    them until both skip at once (a news line each, or Aggressive minions' swap and a skip). With `seed` (a seeded
+    server's), its shuffles are that seed's."""
+    api = Api(base)
+
+    def act(code: str, action: str, params: dict | None = None) -> dict:
+        if seed is None:
+            return api_act(base, code, action, params or {})
+        status, answer = api.act(code, api_get(base, code)["version"], {"action": action, "params": params or {}},
+                                 seed)
+        assert status == 200, answer
+        return answer
+
+    setup = {"mouse": ["collin", "tilda", "nez", "filch"], "controller": ["Vera", "Vera", "Boris", "Chen"],
+             "minion_type": ["rat_warriors"], "minion_count": [2]}
     for _ in range(30):
-        code = api_game(base, "mice_mystics", {"mouse": ["collin", "tilda", "nez", "filch"],
-                                               "controller": ["Vera", "Vera", "Boris", "Chen"],
-                                               "minion_type": ["rat_warriors"], "minion_count": [2]})
-        api_act(base, code, "mark_victory")
-        api_act(base, code, "next_chapter", {"chapter_end_page": "12",
-                                             "minion_type": ["rat_warriors", "roaches", "spider"],
-                                             "minion_count": [2, 2, 1]})
+        code = api.create("mice_mystics", setup, seed)["code"] if seed else api_game(base, "mice_mystics", setup)
+        act(code, "mark_victory")
+        act(code, "next_chapter", {"chapter_end_page": "12", "minion_type": ["rat_warriors", "roaches", "spider"],
+                                   "minion_count": [2, 2, 1]})
         for boss in bosses:
-            api_act(base, code, "minions_arrive", {"minion_type": [boss], "minion_count": [1], "source": "encounter"})
+            act(code, "minions_arrive", {"minion_type": [boss], "minion_count": [1], "source": "encounter"})
         pair = adjacent_mice(api_get(base, code)["view"]["track"])
         if pair:
             break
     else:
         raise AssertionError("no two mice were ever next to each other on the track")
-    api_act(base, code, "earn_achievement", {"achievement": "cheesemaster", "mouse": "collin"})
-    api_act(base, code, "earn_achievement", {"achievement": "story", "name": "The Lost Pages", "moves_marker": "1"})
+    act(code, "earn_achievement", {"achievement": "cheesemaster", "mouse": "collin"})
+    act(code, "earn_achievement", {"achievement": "story", "name": "The Lost Pages", "moves_marker": "1"})
     for mouse in pair:
-        api_act(base, code, "capture_mouse", {"mouse": mouse})
+        act(code, "capture_mouse", {"mouse": mouse})
+    campaign_with_two_skips.act = act
     return code
 
 
@@ -126,3 +140,22 @@ def test_three_bosses_waiting_for_their_life_and_two_news_lines_fit(live_server,
             raise AssertionError("the two captured mice never skipped at once")
         for page in pages:
             page.close()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_two_news_lines_and_a_boss_s_reminder_fit_the_shuffle_that_ran_the_pages_off(seeded_live_server, device,
+                                                                                      locale):
+    """The shuffle of the seeded server's seed 33 (the full suite met one like it by chance): the Rat Warriors'
+    swap in three lines and a skip in two, the boss's Life reminder, a campaign's 14 pages; in Russian the pages ran
+    to 780 px of 768 on 1024×768 (the wheel and the pages are a size smaller in such a moment)."""
+    code = campaign_with_two_skips(seeded_live_server, seed="33")
+    for _ in range(12):
+        change = campaign_with_two_skips.act(code, "next_turn")
+        if sum(n.get("msgid", "").endswith("skips the turn.") for n in change["change"]["notices"]) == 2:
+            break
+    else:
+        raise AssertionError("the two captured mice never skipped at once")
+    pages = screens(device, seeded_live_server, code, locale)
+    assert [page.viewport_size for page in pages] == TABLETS
+    check(pages, change["version"], f"news-seed-33-{locale}")
+    read_from_afar(pages, f"news-seed-33-{locale}", 2)
