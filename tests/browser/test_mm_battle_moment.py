@@ -78,3 +78,28 @@ def test_on_the_minions_turn_the_wheels_reason_is_their_attack(live_server, brow
             "minion_attack")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_finish_battle_is_on_the_first_screen_with_a_boss_s_life_owed_and_two_cards_of_figures(live_server, browser,
+                                                                                               locale):
+    """Crawler seed 135 (bench.crawl, every 2nd moment): Skitter-Clak's Life owed above the moment and two Spider
+    cards with their figures' wounds in the battle ran Finish Battle to 987..1065 px on a Russian phone, under the
+    Undo bar (room to 779). Here the Spiders and the Roaches, each card with its controls. Finish comes first in
+    the battle, its taps after it."""
+    code = api_game(live_server, "mice_mystics", {**MM_PARTY, "minion_type": ["spider", "roaches"],
+                                                  "minion_count": [2, 2]})
+    api_act(live_server, code, "minions_arrive", {"minion_type": ["skitter_clak"], "minion_count": [1],
+                                                  "source": "encounter"})
+    game = next_until(live_server, code, lambda view: view["acting_card"].get("mouse") == "filch", "Filch's turn")
+    assert [card for card in game["view"]["track"] if card["life_asked"]]  # the boss's Life is owed
+    api_act(live_server, code, "do_action", {"kind": "battle"})
+    context, page = phone(browser, locale)
+    try:
+        page.goto(f"{live_server}/g/{code}")
+        take_seat(page, "player:Chen")
+        at_version(page, api_get(live_server, code)["version"])
+        page.evaluate("window.scrollTo(0, 0)")
+        on_first_screen(page, ".mm-moment .mm-finish", f"{locale}: Finish Battle")
+    finally:
+        context.close()
