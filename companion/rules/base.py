@@ -383,6 +383,10 @@ class GameKind:
         """The round a state is in (rules/course.py), or None for a kind without rounds."""
         return state.get("round")
 
+    def is_over(self, state: dict) -> bool:
+        """The game is over: nobody plays on in it (a Mice and Mystics chapter: its end; the next may follow)."""
+        return False
+
     def turn_of(self, state: dict) -> str | None:
         """Who holds the turn a state is in (rules/course.py, the group screen's turn time): a seat, or whatever
         else takes turns (Mage Knight's Dummy, a Mice and Mystics card on the initiative track); None in no turn

@@ -288,7 +288,7 @@ def after_change(game: Game, status: int = 200, error: str | None = None):
 def screen_context(game: Game, unseen: bool = False) -> dict:
     kind = store.kind_of(game)
     seats = seats_context(game, kind, store.seating(game))["seats"]
-    over = is_over(game)
+    over = kind.is_over(game.state)
     context = {"game": game, "kind": kind, "state": game.state, "view": kind.view(game.state), "seats": seats,
                "news": news_of(kind, store.latest_event(game), game.state),
                # Every seat taken, or the game (the chapter) over: nobody joins now, the join code and the devices go
@@ -304,11 +304,6 @@ def screen_context(game: Game, unseen: bool = False) -> dict:
                        # The join code shows until every seat is taken or the table folds it: then a chip.
                        join_open=not context["join_folded"] and request.cookies.get(f"qr_hidden_{game.code}") != "1")
     return context
-
-
-def is_over(game: Game) -> bool:
-    """The game, or a Mice and Mystics campaign's chapter, is over (its play record says so)."""
-    return bool((store.kind_of(game).play_record(game.state) or {}).get("finished"))
 
 
 def turn_time(game: Game) -> dict[str, dict | None] | None:

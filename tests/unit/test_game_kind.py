@@ -95,3 +95,12 @@ def test_the_app_asks_a_kind_only_what_game_kind_declares():
 
 def test_a_seat_status_text_is_a_text():
     assert isinstance(GameKind().seat_status({}, "x")["text"], Text)
+
+
+def test_a_game_is_over_at_its_end_and_a_chapter_at_its_own():
+    """GameKind.is_over, what the group screen folds its join code at: the kinds' own ends."""
+    MK, MM = MAGE_KNIGHT, MICE_MYSTICS
+    assert MK.is_over({"phase": "finished"}) and not MK.is_over({"phase": "turns"})
+    chapter = MM.new_state(MM.parse_setup({"mouse": ["lily", "nez"]}), random.Random(0))
+    assert not MM.is_over(chapter)
+    assert MM.is_over({**chapter, "finished": True})

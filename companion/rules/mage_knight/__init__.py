@@ -85,6 +85,7 @@ class MageKnight(GameKind):
     moment_seat = staticmethod(seating.moment_seat)
     play_record = staticmethod(record_of)
     turn_of = staticmethod(seating.turn_of)
+    is_over = staticmethod(seating.is_over)
     course_figures = staticmethod(seating.fame_of)
     seat_actions = seating.SEAT_ACTIONS
 

@@ -34,6 +34,11 @@ def moment_seat(state: dict) -> str | None:
     return None if seat == DUMMY else seat
 
 
+def is_over(state: dict) -> bool:
+    """GameKind.is_over: the game's end is met (the score follows)."""
+    return state["phase"] == "finished"
+
+
 def turn_of(state: dict) -> str | None:
     """The seat whose turn a state is in, the Dummy's too (GameKind.turn_of): not a tactic pick."""
     turn = state.get("turn") if state.get("phase") == "turns" else None

@@ -37,6 +37,7 @@ class MiceAndMystics(GameKind):
     moment_seat = staticmethod(seating.moment_seat)
     play_record = staticmethod(play_record)
     turn_of = staticmethod(seating.turn_of)
+    is_over = staticmethod(seating.is_over)
     course_figures = staticmethod(seating.chapter_figures)
     course_tallies = staticmethod(chapter_tallies)
     part_of = staticmethod(chapter_of)

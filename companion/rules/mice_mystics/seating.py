@@ -43,6 +43,11 @@ def moment_seat(state: dict) -> str | None:
     return next((seat["id"] for seat in seats(state) if card["mouse"] in mice_of(state, seat["id"])), None)
 
 
+def is_over(state: dict) -> bool:
+    """GameKind.is_over: the chapter is won or lost (a campaign's next chapter may follow), a state of any age."""
+    return bool(upgrade(state)["finished"])
+
+
 def turn_of(state: dict) -> str | None:
     """The card on the initiative track whose turn a state is in, a state of any age (GameKind.turn_of): a mouse's
     (its id) or the minions'; a player with two mice has two turns a round."""
