@@ -63,6 +63,9 @@ SEEDS = [
     # Source; now one row under both columns, the page ends at 695
     # bench.crawl --first 133 --seeds 6 (2026-12-05) found a Battle's Finish under the Undo bar at seed 135's 4th
     # step, a moment this run (every 3rd) does not draw: test_mm_battle_moment.py pins it.
+    # Found by bench.crawl --first 145 --seeds 6 --budget 20 (2026-12-05), both on a Russian phone at A+, not fixed:
+    found(147, 13, "a won chapter's Start the next chapter at 793..884 (room to 767)", "point 1"),
+    found(148, 12, "End turn at 726..795 after End of Round was announced, four players (room to 720)", "point 1"),
 ]
 
 
