@@ -128,13 +128,43 @@ def test_solo_preparations_spell_colour_buttons_are_all_above_the_undo_bar(live_
         assert_above_undo(phone, f"#mk-spell-colour button[value={colour}]")
 
 
-@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
-def test_lost_chapters_next_chapter_button_is_on_the_first_screen(live_server, device, locale):
+@pytest.mark.parametrize("outcome", ["lost", "won"])
+@pytest.mark.parametrize(("locale", "size"), [("en-US", "normal"), ("ru-RU", "normal"), ("en-US", "large"),
+                                              ("ru-RU", "large")])
+def test_a_chapter_s_next_chapter_button_is_on_the_first_screen(live_server, device, outcome, locale, size):
+    """Crawler seed 147 (bench.crawl --first 145): a won chapter's summary (two mice) ran Start the next chapter
+    to 793..884 px on a Russian phone at A+ (room to 767). Four mice here, each a row of the summary."""
     code = api_game(live_server, "mice_mystics", {**MM_PARTY, "minion_type": ["rat_warriors"],
                                                   "minion_count": [2]})
+    if outcome == "won":
+        api_act(live_server, code, "mark_victory", {})
     while not (view := api_get(live_server, code)["view"])["finished"]:
         capture = next(a for a in view["actions"] if a["action"] == "capture_mouse")
         api_act(live_server, code, "capture_mouse", capture["params"])
-    assert view["outcome"].startswith("lost")
-    phone = seated_phone(device, live_server, code, "player:Vera", locale, "normal")
+    assert view["outcome"].startswith("lost" if outcome == "lost" else "victory") and len(view["mice"]) == 4
+    phone = seated_phone(device, live_server, code, "player:Vera", locale, size)
     assert_above_undo(phone, "form:has(input[name=action][value=next_chapter]) button[type=submit]")
+
+
+@pytest.mark.parametrize(("locale", "size"), [("en-US", "large"), ("ru-RU", "normal"), ("ru-RU", "large")])
+def test_four_players_last_turn_after_another_phones_end_of_round_is_above_the_undo_bar(live_server, device, locale,
+                                                                                       size):
+    """Crawler seed 148 (bench.crawl --first 145): four players, End of Round announced on another phone; on the
+    next seat's phone at A+ in Russian, "Undo for Svyatoslav…" made the bar three lines high and End turn lay
+    at 726..795 under it (room to 720). The bar stays one button high; every die to take and End turn above it."""
+    code = api_game(live_server, "mage_knight", {**FOUR, "player_name": ["Святослав Long-Name", "Екатерина",
+                                                                         "Li", "Chen"],
+                                                 "scenario": "full_conquest", "dice_mode": "table"})
+    api_act(live_server, code, "enter_source", {"colours": ["gold", "gold", "red", "blue", "white", "green"]})
+    view = pick_tactics(live_server, code, steal=False)
+    announcer = view["current_seat"]
+    api_act(live_server, code, "announce_end_of_round", {"player": announcer, "deck_empty": True})
+    view = api_get(live_server, code)["view"]
+    assert view["final_turns"] and len(view["final_turns"]["remaining"]) == 3 and len(view["takeable_dice"]) == 6
+    phone = seated_phone(device, live_server, code, view["current_seat"], locale, size)
+    expect(phone.locator(".panel > .undo .undo-for")).to_be_visible()  # the change was another seat's
+    bar = phone.locator(".panel > .undo").bounding_box()
+    assert bar["height"] <= 80, bar  # one button high, as for one's own change
+    assert_above_undo(phone, "#mk-end-turn button")
+    for n in range(len(view["takeable_dice"])):
+        assert_above_undo(phone, f".mk-take-btn >> nth={n}")
