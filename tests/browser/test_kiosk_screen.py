@@ -359,6 +359,41 @@ def test_the_mage_knight_cooperative_screen_fits_the_dummy_and_mana_steals_die(s
 
 @pytest.mark.parametrize("orientation", ORIENTATIONS)
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_two_players_and_the_dummy_fit_with_mana_steals_die_and_a_token_face_down(seeded_live_server, device, locale,
+                                                                                  orientation):
+    """Crawler seed 154 (bench.crawl --first 151): two players and the Dummy, the join code open beside them; the
+    Mana Steal player's die on its card, the other's Round Order token face down ("turn skipped"): Round Order's
+    three entries wrapped in the narrow column and ran the Source under it to 836 px on a Russian 1024×768."""
+    api, seed = Api(seeded_live_server), "1"
+    code = api.create("mage_knight", {"player_name": ["Святослав", "Li"], "hero": ["tovak", "goldyx"],
+                                      "scenario": "full_cooperation", "dummy_hero": "arythea", "dice_mode": "table"},
+                      seed)["code"]
+
+    def act(action: str, params: dict) -> None:
+        status, answer = api.act(code, version_of(seeded_live_server, code), {"action": action, "params": params},
+                                 seed)
+        assert status == 200, (action, params, answer)
+
+    act("enter_source", {"colours": ["white", "white", "gold", "red"]})
+    while (view := api_get(seeded_live_server, code)["view"])["phase"] == "tactics":
+        seat = view["pick_queue"][0]
+        if "mana_steal" in view["tactics_available"] and seat != "dummy":
+            act("pick_tactic", {"player": seat, "tactic": "mana_steal", "die": 0})
+        else:
+            act("pick_tactic", {"player": seat, "tactic": next(t for t in view["tactics_available"]
+                                                               if t not in ("mana_steal", "mana_search"))})
+    while (view := api_get(seeded_live_server, code)["view"])["current_seat"] == "dummy":
+        act("dummy_turn", {"third": "red"})
+    other = next(s for s in ("p1", "p2") if s != view["current_seat"])
+    act("flip_token", {"player": other})
+    view = api_get(seeded_live_server, code)["view"]
+    assert any(d["status"] == "stolen" for d in view["source"]) and view["flipped_tokens"] == [other]
+    pages = screens(device, seeded_live_server, code, locale, orientation)
+    check(pages, version_of(seeded_live_server, code), "token-face-down")
+
+
+@pytest.mark.parametrize("orientation", ORIENTATIONS)
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
 @pytest.mark.parametrize("scenario", ["one_to_return", "druid_nights"])
 def test_mk_scn_6_the_preparation_after_the_first_day_or_night_fits_with_its_reminder(live_server, device, locale,
                                                                                        orientation, scenario):
