@@ -30,8 +30,10 @@
     var chrome = document.getElementById("chrome");
     var moment = document.getElementById("chrome-moment");
     if (!chrome || !moment) { return; }
-    chrome.classList.remove("chrome-long");
+    chrome.classList.remove("chrome-long", "chrome-longer");
     chrome.classList.toggle("chrome-long", moment.scrollWidth > moment.clientWidth);
+    // Still more than its two lines (a minion card's long name at A+): a size smaller, whole.
+    chrome.classList.toggle("chrome-longer", moment.scrollHeight > moment.clientHeight + 1);
   }
 
   function followMoment() {

@@ -422,7 +422,11 @@ return {problems};
 # The moment's primary control on the acting seat's phone, in order: its Next (the N key's button), its own open
 # score sheet's first stepper at a Mage Knight game's end, the deliberate "Act for …" step, then the first button
 # of the moment's own action.
-PRIMARIES = ['[data-shortcut="next"]:not([disabled])', ".mk-sheet-fold[open] .mk-step:not([disabled])",
+# The score sheet is a seat's moment only until it is complete (its banner "now"); a complete sheet stays open to
+# correct, below the result, and is no control the first screen owes (seed 176: a finished game's results, the
+# seat's complete sheet under them).
+PRIMARIES = ['[data-shortcut="next"]:not([disabled])',
+             "#game-panel:has(.seat-banner.now) .mk-sheet-fold[open] .mk-step:not([disabled])",
              ".act-for-open"] + [
     f"form:has(input[name=action][value={a}]) button[type=submit]"
     for a in ("pick_tactic", "enter_source", "remove_tactic", "resolve_surge", "dummy_turn", "tick_step", "end_turn",
@@ -593,7 +597,10 @@ class Crawl:
         else:
             locale, size = known.locale, known.size
         phone = table.phone(seat, locale, size, moment.version)
-        result = phone.page.evaluate(f"(primaries) => {{ {PHONE_JS} }}", PRIMARIES)
+        # Nobody's moment (a preparation step everyone helps with, sheets still to fill at the end): a control for
+        # the table is owed on every phone's first screen, another seat's "Act for …" on none.
+        primaries = PRIMARIES if moment.seat else [p for p in PRIMARIES if p != ".act-for-open"]
+        result = phone.page.evaluate(f"(primaries) => {{ {PHONE_JS} }}", primaries)
         devices.append((phone, f"phone 390x844 of {seat} ({locale}, {size} text)", result["problems"]))
         if look.random() < self.screen_rate:
             viewport = look.choice(SCREENS)

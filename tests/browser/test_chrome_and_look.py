@@ -11,7 +11,10 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, TABLET, api_act, api_game, api_get, pick_all_tactics
+from tests.browser.conftest import PHONE, TABLET, api_act, api_game, api_get, next_until, pick_all_tactics
+from tests.browser.test_phone_moment_fits import seated_phone
+from tests.browser.test_round_walks import chrome_moment_is_whole
+from tests.browser.walks import MM_PARTY
 
 MK_SETUP = {"player_name": ["Vera", "Boris", "Chen"], "hero": ["tovak", "goldyx", "norowas"],
             "scenario": "full_conquest", "dice_mode": "app"}
@@ -259,3 +262,17 @@ def test_the_undo_bar_says_its_change_whole_in_russian(live_server, phones, size
     waiting.locator(".undo-for > summary").click()
     expect(waiting.locator(".undo-for-step")).to_contain_text("Vera" if picker == "p1" else "", timeout=WAIT)
     expect(waiting.locator(".undo-for-step")).to_contain_text("Планирование", timeout=WAIT)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_a_long_moment_in_the_chrome_is_said_whole_at_a_plus(live_server, device, locale):
+    """Crawler seed 179 (bench.crawl --first 175 --budget 45): "Противники: Пещерная многоножка" took three
+    lines beside the menu at A+ on a Russian phone; the chrome, two lines at most, cut it to "Пещерная…". A
+    moment too long for two lines of its type takes a size smaller, whole."""
+    code = api_game(live_server, "mice_mystics", {**MM_PARTY, "minion_type": ["cave_centipede"],
+                                                  "minion_count": [1]})
+    next_until(live_server, code, lambda view: view["acting_card"]["kind"] == "minion", "the minions' turn")
+    phone = seated_phone(device, live_server, code, "player:Vera", locale, "large")
+    expect(phone.locator("#chrome-moment")).to_contain_text("Cave Centipede" if locale == "en-US"
+                                                            else "Пещерная многоножка")
+    chrome_moment_is_whole(phone)
