@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, api_act, api_game, api_get
+from tests.browser.conftest import PHONE, api_act, api_game, api_get, next_until
 from tests.browser.walks import MM_PARTY
 
 FOUR = {"player_name": ["Vera", "Boris", "Chen", "Dana"], "hero": ["tovak", "goldyx", "norowas", "arythea"]}
@@ -168,3 +168,52 @@ def test_four_players_last_turn_after_another_phones_end_of_round_is_above_the_u
     assert_above_undo(phone, "#mk-end-turn button")
     for n in range(len(view["takeable_dice"])):
         assert_above_undo(phone, f".mk-take-btn >> nth={n}")
+
+
+def five_bosses_owed(base: str) -> str:
+    """Captain Vurst, two of Vanestra's cards and two of Brodie's, every Life still to enter."""
+    code = api_game(base, "mice_mystics", MM_PARTY)
+    api_act(base, code, "minions_arrive", {"minion_type": ["vanestra", "brodie"], "minion_count": [1, 1],
+                                           "source": "event"})
+    assert len([c for c in api_get(base, code)["view"]["track"] if c["life_asked"]]) == 5
+    return code
+
+
+@pytest.mark.parametrize(("locale", "size"), [("en-US", "large"), ("ru-RU", "normal"), ("ru-RU", "large")])
+def test_bosses_life_owed_leaves_next_and_finish_on_the_first_screen(live_server, device, locale, size):
+    """Crawler seed 187 (bench.crawl --first 183 --budget 45): three bosses' Life owed (a row each) on a Russian
+    phone at A+ ran the minions' Next to 707..787 (room to 779) and a mouse's Finish Scurry to 913..1004 (room to
+    767). The Life is asked one boss at a time, the next after it; with five owed, Next and Finish stay in view."""
+    code = five_bosses_owed(live_server)
+    game = next_until(live_server, code, lambda view: view["acting_card"]["kind"] == "minion", "the minions' turn")
+    mover = f"player:{game['view']['minions_mover']['controller']}"
+    phone = seated_phone(device, live_server, code, mover, locale, size)
+    expect(phone.locator("#mm-owes .mm-life-form")).to_have_count(1)
+    assert_above_undo(phone, "[data-shortcut=next]")
+    game = next_until(live_server, code, lambda view: view["whose_turn"], "a mouse's turn")
+    api_act(live_server, code, "do_action", {"kind": "scurry"})
+    mouse = game["view"]["whose_turn"]["mouse"]
+    player = f"player:{next(m['controller'] for m in game['view']['mice'] if m['id'] == mouse)}"
+    if player != mover:
+        phone = seated_phone(device, live_server, code, player, locale, size)
+    else:
+        phone.reload()
+        phone.evaluate("window.scrollTo(0, 0)")
+    assert_above_undo(phone, ".mm-finish")
+
+
+def test_bosses_life_is_asked_one_boss_after_another(live_server, device):
+    code = five_bosses_owed(live_server)
+    phone = seated_phone(device, live_server, code, "player:Vera", "en-US", "normal")
+    for left in range(5, 0, -1):
+        form = phone.locator("#mm-owes .mm-life-form")
+        expect(form).to_have_count(1)
+        expect(phone.locator("#mm-owes")).to_contain_text(f"1 of {left}" if left > 1 else "from its card")
+        card = form.locator("input[name=card]").get_attribute("value")
+        form.locator("input[name=life]").fill(str(10 + left))
+        form.get_by_role("button").click()
+        expect(phone.locator(f"#mm-owes input[name=card][value={card}]")).to_have_count(0)
+    expect(phone.locator("#mm-owes")).to_have_count(0)
+    track = api_get(live_server, code)["view"]["track"]
+    assert sorted(c.get("life") for c in track if c["kind"] == "minion" and c["card"] != "rat_warriors") == [
+        11, 12, 13, 14, 15]
