@@ -517,3 +517,32 @@ def test_the_free_seats_fit_beside_the_folded_join_code(live_server, device, loc
         check(pages, version_of(live_server, code), f"last-turn-{view['current_seat']}")
         api_act(live_server, code, "end_turn", {"player": view["current_seat"]})
     walk_checked(pages, live_server, code, ["score"], seats_read)
+
+
+WHEEL = """() => {
+  const wheel = document.querySelector('.mms-wheel').getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(document.querySelector('.mms-wheel-count'));
+  const count = range.getBoundingClientRect();
+  const overlaps = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5
+    && b.top < a.bottom - 0.5;
+  const icons = [...document.querySelectorAll('.mms-wheel-slot .icon')].map(i => i.getBoundingClientRect());
+  return {icons: icons.length, problems: icons.flatMap((icon, n) => [
+    ...(icon.left < wheel.left || icon.right > wheel.right || icon.top < wheel.top || icon.bottom > wheel.bottom
+        ? [`cheese ${n + 1} out of the wheel`] : []),
+    ...(overlaps(icon, count) ? [`cheese ${n + 1} over the count`] : []),
+    ...icons.slice(n + 1).flatMap((other, m) => overlaps(icon, other) ? [`cheese ${n + 1} over ${n + m + 2}`] : [])])};
+}"""
+
+
+@pytest.mark.parametrize("orientation", ORIENTATIONS)
+def test_the_cheese_on_the_wheel_stays_in_it_apart(live_server, device, orientation):
+    """The fresh walk of 2026-12-05: each cheese on the group screen's wheel was 40 px wide on a wheel of 92 px (it
+    had been made smaller for room): five cheeses ran out of the ring, piled on each other and hid "5/6"."""
+    code = api_game(live_server, "mice_mystics", {"mouse": ["collin", "lily"], "controller": ["Vera", "Boris"],
+                                                  "minion_type": ["rat_warriors"], "minion_count": [2]})
+    api_act(live_server, code, "add_cheese", {"n": 5, "reason": "room_rule"})
+    for page in screens(device, live_server, code, "en-US", orientation):
+        expect(page.locator(".mms-wheel-count")).to_have_text("5/6")
+        found = page.evaluate(WHEEL)
+        assert found["icons"] == 5 and not found["problems"], (page.viewport_size, found)

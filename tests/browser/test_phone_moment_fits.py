@@ -8,6 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, api_act, api_game, api_get, next_until
+from tests.browser.test_mm_surge_boss_moment import PARTY as SURGE_PARTY
+from tests.browser.test_mm_surge_boss_moment import to_the_surge
 from tests.browser.walks import MM_PARTY
 
 FOUR = {"player_name": ["Vera", "Boris", "Chen", "Dana"], "hero": ["tovak", "goldyx", "norowas", "arythea"]}
@@ -217,3 +219,33 @@ def test_bosses_life_is_asked_one_boss_after_another(live_server, device):
     track = api_get(live_server, code)["view"]["track"]
     assert sorted(c.get("life") for c in track if c["kind"] == "minion" and c["card"] != "rat_warriors") == [
         11, 12, 13, 14, 15]
+
+
+SELECT_SHOWS_ITS_CHOICE = """(select) => {
+  const probe = document.createElement('span');
+  probe.style.font = getComputedStyle(select).font;
+  probe.style.whiteSpace = 'nowrap';
+  probe.textContent = select.options[select.selectedIndex].text;
+  document.body.append(probe);
+  const text = probe.getBoundingClientRect().width;
+  probe.remove();
+  const style = getComputedStyle(select);
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;  // the arrow
+  return {text, room};
+}"""
+
+
+@pytest.mark.parametrize(("locale", "size"), [("en-US", "large"), ("ru-RU", "normal"), ("ru-RU", "large")])
+def test_the_surge_s_minion_type_select_shows_its_choice(live_server, device, locale, size):
+    """The fresh walk of 2026-12-05: on a Russian phone at A+ the room's surge's minion type select was squeezed
+    beside "Figures" and its count to "— не▾" ("— нет —")."""
+    code = api_game(live_server, "mice_mystics", SURGE_PARTY)
+    game = to_the_surge(live_server, code)
+    phone = seated_phone(device, live_server, code, f"player:{game['view']['minions_mover']['controller']}",
+                         locale, size)
+    select = phone.locator("#surge-yes-type-1")
+    expect(select).to_be_visible()
+    fit = select.evaluate(SELECT_SHOWS_ITS_CHOICE)
+    assert fit["text"] <= fit["room"], fit
+    count = phone.locator("#surge-yes-count-1").bounding_box()
+    assert count["x"] + count["width"] <= PHONE["width"], count

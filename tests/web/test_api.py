@@ -23,7 +23,7 @@ def test_json_round_trip_create_act_undo_events(client):
     response = client.post(f"/api/games/{code}/undo", json={"version": 1})
     assert response.get_json()["state"]["count"] == 2 and response.get_json()["version"] == 2
     events = client.get(f"/api/games/{code}/events").get_json()
-    assert [(e["seq"], e["action"], e["label"]) for e in events] == [(2, "undo", "Undo: Add 3"), (1, "add", "Add 3")]
+    assert [(e["seq"], e["action"], e["label"]) for e in events] == [(2, "undo", "Undone: Add 3"), (1, "add", "Add 3")]
     assert client.get(f"/api/games/{code}").get_json()["state"]["count"] == 2
 
 

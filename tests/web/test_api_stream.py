@@ -99,7 +99,7 @@ def test_the_stream_delivers_every_change_in_order_as_it_happens(tmp_path):
     follower.close()
     assert [c["seq"] for c in seen] == list(range(1, 12))
     assert [c["label"] for c in seen[:2]] == ["Add 1", "Add 1"]
-    assert seen[-1]["action"] == "undo" and seen[-1]["label"] == "Undo: Add 1" and seen[-1]["undoes"] == 10
+    assert seen[-1]["action"] == "undo" and seen[-1]["label"] == "Undone: Add 1" and seen[-1]["undoes"] == 10
 
 
 def test_the_stream_resumes_after_a_dropped_connection_without_gaps_or_duplicates(tmp_path):

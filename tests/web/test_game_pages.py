@@ -141,7 +141,7 @@ def test_history_lists_events_with_device_and_undo_from_there(client):
     response = client.post(url + "/undo", data={"csrf_token": token, "version": "1", "from": "history"})
     assert response.status_code == 303 and response.headers["Location"].endswith("/history")
     html = client.get(url + "/history").get_data(as_text=True)
-    assert "Undo: Add 3" in html and 'class="undone"' in html
+    assert "Undone: Add 3" in html and 'class="undone"' in html
 
 
 def test_rename_archive_and_delete(client):

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+from flask_babel import gettext
+
 from companion.web.i18n import translate
 from companion.rules.base import Text
 from tests.web.helpers import ADD_REASON, MM_SETUP, api_act
@@ -159,3 +161,11 @@ def test_the_source_dice_of_a_round_are_counted_in_the_right_russian_form(app):
         assert table in in_russian(app, step_text(state, "source"))
         state["dice_mode"] = "app"
         assert app_rolls in in_russian(app, step_text(state, "source"))
+
+
+def test_acting_for_another_seat_names_the_player_it_acts_for(app):
+    """The fresh walk of 2026-12-05: "Эти кнопки действуют за это место, а не за ваше" (a seat is not what a
+    player calls it) — the buttons act for the player named, not for you."""
+    with app.test_request_context("/", headers={"Accept-Language": "ru"}):
+        note = gettext("This is %(name)s's moment: these controls act for %(name)s.", name="Anna")
+    assert note == "Сейчас черёд: Anna. Эти кнопки действуют за игрока Anna, а не за вас.", note
