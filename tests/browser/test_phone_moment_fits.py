@@ -13,6 +13,7 @@ from tests.browser.test_mm_surge_boss_moment import to_the_surge
 from tests.browser.walks import MM_PARTY
 
 FOUR = {"player_name": ["Vera", "Boris", "Chen", "Dana"], "hero": ["tovak", "goldyx", "norowas", "arythea"]}
+MK_THREE = {key: names[:3] for key, names in FOUR.items()}
 
 
 def seated_phone(device, base: str, code: str, seat: str, locale: str, size: str):
@@ -187,6 +188,11 @@ def test_bosses_life_owed_leaves_next_and_finish_on_the_first_screen(live_server
     phone at A+ ran the minions' Next to 707..787 (room to 779) and a mouse's Finish Scurry to 913..1004 (room to
     767). The Life is asked one boss at a time, the next after it; with five owed, Next and Finish stay in view."""
     code = five_bosses_owed(live_server)
+    # The longest name asked first (seed 191: "Ванестра: паутина", three lines at A+): the bosses before it answered.
+    for card in [c for c in api_get(live_server, code)["view"]["track"] if c["life_asked"]]:
+        if card["card"].startswith("vanestra"):
+            break
+        api_act(live_server, code, "set_boss_life", {"card": card["card"], "life": 9})
     game = next_until(live_server, code, lambda view: view["acting_card"]["kind"] == "minion", "the minions' turn")
     mover = f"player:{game['view']['minions_mover']['controller']}"
     phone = seated_phone(device, live_server, code, mover, locale, size)
@@ -249,3 +255,23 @@ def test_the_surge_s_minion_type_select_shows_its_choice(live_server, device, lo
     assert fit["text"] <= fit["room"], fit
     count = phone.locator("#surge-yes-count-1").bounding_box()
     assert count["x"] + count["width"] <= PHONE["width"], count
+
+
+@pytest.mark.parametrize(("locale", "size"), [("en-US", "large"), ("ru-RU", "large")])
+def test_a_last_turn_s_die_faces_that_end_it_are_above_the_undo_bar(live_server, device, locale, size):
+    """Crawler seed 198 (bench.crawl --first 191 --budget 60): End of Round announced, a last turn with the table's
+    white die taken; at A+ the faces that end the turn (a shape, a colour, "End turn" each) began at 681..782 px,
+    under the Undo bar (room to 779). Every face is above it."""
+    code = api_game(live_server, "mage_knight", {**MK_THREE, "scenario": "full_conquest", "dice_mode": "table"})
+    api_act(live_server, code, "enter_source", {"colours": ["white", "blue", "gold", "white", "red"]})
+    view = pick_tactics(live_server, code, steal=False)
+    api_act(live_server, code, "announce_end_of_round", {"player": view["current_seat"], "deck_empty": True})
+    view = api_get(live_server, code)["view"]
+    seat = view["current_seat"]
+    white = next(i for i in view["takeable_dice"] if view["source"][i]["colour"] == "white")
+    api_act(live_server, code, "take_die", {"player": seat, "die": white})
+    phone = seated_phone(device, live_server, code, seat, locale, size)
+    faces = phone.locator("#mk-end-turn .mk-faces > button.mk-face")
+    expect(faces).to_have_count(6)
+    for n in range(6):
+        assert_above_undo(phone, f"#mk-end-turn .mk-faces > button.mk-face >> nth={n}")
