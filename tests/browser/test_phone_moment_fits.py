@@ -169,7 +169,10 @@ def test_four_players_last_turn_after_another_phones_end_of_round_is_above_the_u
     bar = phone.locator(".panel > .undo").bounding_box()
     assert bar["height"] <= 80, bar  # one button high, as for one's own change
     assert_above_undo(phone, "#mk-end-turn button")
-    for n in range(len(view["takeable_dice"])):
+    buttons = phone.locator(".mk-take-btn")
+    expect(buttons).to_have_count(len(view["take_choices"]))  # the two gold dice: one button, "×2"
+    expect(buttons.first).to_contain_text("×2")
+    for n in range(buttons.count()):
         assert_above_undo(phone, f".mk-take-btn >> nth={n}")
 
 
@@ -275,3 +278,26 @@ def test_a_last_turn_s_die_faces_that_end_it_are_above_the_undo_bar(live_server,
     expect(faces).to_have_count(6)
     for n in range(6):
         assert_above_undo(phone, f"#mk-end-turn .mk-faces > button.mk-face >> nth={n}")
+
+
+@pytest.mark.parametrize(("locale", "size"), [("en-US", "large"), ("ru-RU", "large")])
+def test_alike_dice_to_take_are_one_button_and_end_turn_stays_above_the_undo_bar(live_server, device, locale, size):
+    """Crawler seed 208 (bench.crawl --first 207 --every 1): last turns after another phone's End of Round, seven
+    blue dice to take, a button each in four rows: End turn at 728..797 on a Russian phone at A+ (room to 779).
+    Five players here (seven dice). Alike dice are one button with their count."""
+    five = {"player_name": ["Maximilian", "Святослав", "Екатерина", "Christopher", "Anastasia"],
+            "hero": [*FOUR["hero"], "wolfhawk"]}  # a long name announces End of Round (two lines, as in the crawl)
+    code = api_game(live_server, "mage_knight", {**five, "scenario": "full_conquest", "dice_mode": "table"})
+    api_act(live_server, code, "enter_source", {"colours": ["blue"] * 7})
+    view = pick_tactics(live_server, code, steal=False)
+    api_act(live_server, code, "announce_end_of_round", {"player": view["current_seat"], "deck_empty": True})
+    view = api_get(live_server, code)["view"]
+    assert len(view["takeable_dice"]) == 7 and view["take_choices"] == [{"die": view["takeable_dice"][0], "count": 7}]
+    phone = seated_phone(device, live_server, code, view["current_seat"], locale, size)
+    expect(phone.locator(".mk-take-btn")).to_have_count(1)
+    expect(phone.locator(".mk-take-btn")).to_contain_text("×7")
+    assert_above_undo(phone, "#mk-end-turn button")
+    phone.locator(".mk-take-btn").click()
+    expect(phone.locator("#mk-end-turn .mk-faces > button.mk-face")).to_have_count(6)  # a blue die taken: its faces
+    taken = [d for d in api_get(live_server, code)["view"]["source"] if d["status"] == "taken"]
+    assert len(taken) == 1 and taken[0]["colour"] == "blue"

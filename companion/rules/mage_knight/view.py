@@ -37,6 +37,18 @@ def takeable_dice(state: dict) -> list[int]:
     return dice
 
 
+def take_choices(state: dict) -> list[dict]:
+    """The dice to take as the player sees them: alike dice (one colour, one status) are one choice, {"die": the
+    first one's index, "count": how many}, in the Source's order. Which of two blue dice is taken makes no
+    difference at the table."""
+    choices: dict[tuple[str, str], dict] = {}
+    for i in takeable_dice(state):
+        die = state["source"][i]
+        choice = choices.setdefault((die["colour"], die["status"]), {"die": i, "count": 0})
+        choice["count"] += 1
+    return list(choices.values())
+
+
 def mana_search_dice(state: dict) -> list[int]:
     """Dice Mana Search may reroll now (any die in the Source), or [] when it cannot be used.
 
@@ -282,6 +294,7 @@ def view(state: dict) -> dict:
         "scenario_end_met": state["scenario_end_met"],
         "max_mines": MAX_MINES,
         "takeable_dice": takeable_dice(state) if phase == "turns" else [],
+        "take_choices": take_choices(state) if phase == "turns" else [],
         "turn_die_taken": bool(turn and turn["die_taken"]),
         "mana_search_dice": mana_search_dice(state) if phase == "turns" else [],
         "can_announce_end_of_round": can_announce_end_of_round(state),
