@@ -209,7 +209,12 @@ def folded(code: str, section: str):
     out: dict = {}
     draw_block("game.html", "panel", **game_context(shot, folded_only=section, folded_out=out))
     if "body" not in out:
-        abort(404)  # no such section at this moment of the game
+        # No such section at this moment of the game. A page opening it was drawn at a moment that had it (a
+        # Mice and Mystics fold opened as the chapter ended, crawler seed 227): the live panel that follows
+        # replaces it, so htmx is told there is nothing to swap (a 404 would be an error in the page's console).
+        if is_htmx():
+            return "", 204
+        abort(404)
     return page_or_block("folded.html", "body", game=shot.game, **out)
 
 

@@ -301,3 +301,41 @@ def test_alike_dice_to_take_are_one_button_and_end_turn_stays_above_the_undo_bar
     expect(phone.locator("#mk-end-turn .mk-faces > button.mk-face")).to_have_count(6)  # a blue die taken: its faces
     taken = [d for d in api_get(live_server, code)["view"]["source"] if d["status"] == "taken"]
     assert len(taken) == 1 and taken[0]["colour"] == "blue"
+
+
+def round_two_source_entry(base: str, setup: dict) -> str:
+    """A game with the table's dice played through round 1 on the API, to round 2's preparation, where the table
+    enters the Source it rolled again."""
+    code = api_game(base, "mage_knight", {**setup, "dice_mode": "table"})
+    for _ in range(300):
+        view = api_get(base, code)["view"]
+        if view["phase"] == "preparation" and view["round"] == 2 and view["source_entry"]:
+            return code
+        names = [a["action"] for a in view["actions"]]
+        if view["source_entry"] and "enter_source" in names:
+            api_act(base, code, "enter_source", {"colours": ["red", "blue", "green", "white", "red", "blue",
+                                                              "green"][:len(setup["hero"]) + 2]})
+            continue
+        for wanted in ("pick_tactic", "announce_end_of_round", "end_turn", "remove_tactic", "next_round",
+                       "dummy_turn", "tick_step"):
+            if wanted in names:
+                action = next(a for a in view["actions"] if a["action"] == wanted)
+                api_act(base, code, wanted, action["params"])
+                break
+        else:
+            raise AssertionError(names)
+    raise AssertionError("no round 2 Source entry")
+
+
+@pytest.mark.parametrize(("locale", "size"), [("en-US", "large"), ("ru-RU", "large")])
+def test_round_two_s_refused_source_entry_done_is_above_the_undo_bar(live_server, device, locale, size):
+    """Crawler seed 226 (bench.crawl --first 225 --budget 80): round 2's preparation, the table's roll refused
+    (all gold: more than half gold and black), five dice to enter again: Done at 743..801 on a Russian phone at A+
+    (room to 779), under the step's two-line heading and the verdict."""
+    code = round_two_source_entry(live_server, {k: v[:3] for k, v in FOUR.items()} | {"scenario": "full_cooperation"})
+    api_act(live_server, code, "enter_source", {"colours": ["gold"] * 5})  # three players' five dice
+    view = api_get(live_server, code)["view"]
+    assert view["phase"] == "preparation" and view["source_entry"]
+    phone = seated_phone(device, live_server, code, "p3", locale, size)
+    expect(phone.locator(".mk-verdict")).to_be_visible()
+    assert_above_undo(phone, "button.mk-source-done")

@@ -15,7 +15,7 @@ from companion import kinds
 from companion.storage.changes import LiveToken
 from companion.web import games
 from tests.conftest import csrf_token
-from tests.web.helpers import HTMX, act, count, new_counter, words
+from tests.web.helpers import HTMX, MM_SETUP, act, count, new_counter, words
 from tests.web.test_api_stream import Follower, streaming_app
 from tests.web.test_game_pages import tokens_in
 from tests.web.test_seats import cue, seat
@@ -149,7 +149,23 @@ def test_who_holds_a_seat_is_in_the_seats_section_fetched_when_opened(app):
     assert "held by Anna" not in words(panel(anna, url + "/folded/seats"))  # hers: "this device"
     page = words(boris.get(url + "/folded/seats").get_data(as_text=True))  # without JavaScript: a page of its own
     assert "held by Anna" in page and 'name="csrf_token"' in page and "Back to the game" in page
-    assert boris.get(url + "/folded/nothing-of-the-kind", headers=HTMX).status_code == 404
+    assert boris.get(url + "/folded/nothing-of-the-kind").status_code == 404
+
+
+def test_a_section_opened_on_a_page_the_game_has_left_swaps_nothing(app):
+    """Crawler seed 227: a phone opened "Minions arrive" as the chapter was won (a page drawn a moment before);
+    the fold asked for a section the finished chapter does not have: a 404, an error in the page's console. The
+    live panel that follows replaces the page; htmx is told there is nothing to swap."""
+    client = app.test_client()
+    code = client.post("/api/games", json={"kind": "mice_mystics", "setup": MM_SETUP}).get_json()["code"]
+    url = f"/g/{code}"
+    assert f'hx-get="{url}/folded/mm-chapter"' in panel(client, url)  # the live panel's fold, fetched when opened
+    game = client.get(f"/api/games/{code}").get_json()
+    client.post(f"/api/games/{code}/actions", json={"version": game["version"], "action": "mark_victory",
+                                                     "params": {}})
+    answer = client.get(url + "/folded/mm-chapter", headers=HTMX)
+    assert answer.status_code == 204 and answer.get_data() == b""
+    assert client.get(url + "/folded/mm-chapter").status_code == 404  # without JavaScript: a page that says so
 
 
 def test_a_kept_panel_is_in_the_devices_own_language_and_watching_is_its_own(app, renders):
