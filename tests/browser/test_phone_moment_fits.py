@@ -88,14 +88,18 @@ def test_end_turn_after_taken_dice_is_above_the_undo_bar(live_server, device, se
     assert_above_undo(phone, "#mk-end-turn button")
 
 
-def solo_round_two_preparation(base: str) -> str:
-    code = api_game(base, "mage_knight", {"player_name": ["Vera"], "hero": ["tovak"], "scenario": "solo_conquest",
-                                          "dice_mode": "app"})
-    for _ in range(200):
+def play_until(base: str, code: str, done, what: str) -> str:
+    """Mage Knight on the API, each step the first of the usual ones on offer (the table's dice entered when the
+    table owes them), until `done(view)`: the game's code."""
+    for _ in range(300):
         view = api_get(base, code)["view"]
-        if view["phase"] == "preparation" and view["round"] == 2 and view["current_step"] != "players":
+        if done(view):
             return code
         names = [a["action"] for a in view["actions"]]
+        if view["source_entry"] and "enter_source" in names:
+            colours = ["red", "blue", "green", "white", "red", "blue", "green"][:len(view["players"]) + 2]
+            api_act(base, code, "enter_source", {"colours": colours})
+            continue
         for wanted in ("pick_tactic", "announce_end_of_round", "end_turn", "remove_tactic", "next_round",
                        "dummy_turn", "tick_step"):
             if wanted in names:
@@ -104,7 +108,14 @@ def solo_round_two_preparation(base: str) -> str:
                 break
         else:
             raise AssertionError(names)
-    raise AssertionError("no round 2 preparation")
+    raise AssertionError(f"no {what}")
+
+
+def solo_round_two_preparation(base: str) -> str:
+    code = api_game(base, "mage_knight", {"player_name": ["Vera"], "hero": ["tovak"], "scenario": "solo_conquest",
+                                          "dice_mode": "app"})
+    return play_until(base, code, lambda view: view["phase"] == "preparation" and view["round"] == 2
+                      and view["current_step"] != "players", "round 2 preparation")
 
 
 @pytest.mark.parametrize("size", ["normal", "large"])
@@ -307,24 +318,8 @@ def round_two_source_entry(base: str, setup: dict) -> str:
     """A game with the table's dice played through round 1 on the API, to round 2's preparation, where the table
     enters the Source it rolled again."""
     code = api_game(base, "mage_knight", {**setup, "dice_mode": "table"})
-    for _ in range(300):
-        view = api_get(base, code)["view"]
-        if view["phase"] == "preparation" and view["round"] == 2 and view["source_entry"]:
-            return code
-        names = [a["action"] for a in view["actions"]]
-        if view["source_entry"] and "enter_source" in names:
-            api_act(base, code, "enter_source", {"colours": ["red", "blue", "green", "white", "red", "blue",
-                                                              "green"][:len(setup["hero"]) + 2]})
-            continue
-        for wanted in ("pick_tactic", "announce_end_of_round", "end_turn", "remove_tactic", "next_round",
-                       "dummy_turn", "tick_step"):
-            if wanted in names:
-                action = next(a for a in view["actions"] if a["action"] == wanted)
-                api_act(base, code, wanted, action["params"])
-                break
-        else:
-            raise AssertionError(names)
-    raise AssertionError("no round 2 Source entry")
+    return play_until(base, code, lambda view: view["phase"] == "preparation" and view["round"] == 2
+                      and view["source_entry"], "round 2 Source entry")
 
 
 @pytest.mark.parametrize(("locale", "size"), [("en-US", "large"), ("ru-RU", "large")])
