@@ -73,10 +73,10 @@ SEEDS = [
     # a Russian 1024x768 at seed 154's 4th step (two players and the Dummy, Mana Steal's die, a token face down),
     # a moment this run does not draw: test_two_players_and_the_dummy_fit_with_mana_steals_die_and_a_token_face_down.
     # Found by bench.crawl --first 233 --seeds 10 --budget 45 --every 1 (2026-12-05): a cooperative game's end
-    # (two players and the Dummy), sheets still being filled, ran the Russian 1024x768 group screen to 911 px. The
-    # Source under the score (drawn by the Dummy's layout of this stop, though the game was over) is hidden again:
-    # 861 px; the team's score table beside the chart and the time (13 rows, their names wrapped) is not fixed.
-    # This run does not draw that moment (kept as a found() case it passed): a direct test is still to write.
+    # (two players and the Dummy), sheets still being filled, ran the Russian 1024x768 group screen to 911 px: the
+    # Source under the score, and the team's table beside the chart and the time, every name in two lines. This run
+    # does not draw that moment (a found() case passed):
+    # test_a_cooperative_game_s_end_fits_with_the_dummy_in_round_order pins it.
 ]
 
 

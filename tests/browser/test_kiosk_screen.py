@@ -546,3 +546,22 @@ def test_the_cheese_on_the_wheel_stays_in_it_apart(live_server, device, orientat
         expect(page.locator(".mms-wheel-count")).to_have_text("5/6")
         found = page.evaluate(WHEEL)
         assert found["icons"] == 5 and not found["problems"], (page.viewport_size, found)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_a_cooperative_game_s_end_fits_with_the_dummy_in_round_order(live_server, device, locale):
+    """Crawler seed 242 (bench.crawl --first 233 --every 1): two players and the Dummy at the game's end, a sheet
+    still to fill: the Source, which the Dummy's layout kept drawn though the game was over, and the team's score
+    table beside the chart and the time (every name in two lines) ran the Russian 1024×768 group screen to 911 px."""
+    from tests.browser.test_phone_moment_fits import play_until
+
+    code = api_game(live_server, "mage_knight", {"player_name": ["Святослав", "Maximilian"],
+                                                 "hero": ["tovak", "goldyx"], "scenario": "custom",
+                                                 "round_limit": 1, "mode": "cooperative", "dummy_hero": "arythea"})
+    play_until(live_server, code, lambda view: view["phase"] == "finished", "the game's end")
+    api_act(live_server, code, "enter_score", {"player": "p1", "done": True})
+    pages = screens(device, live_server, code, locale)
+    check(pages, version_of(live_server, code), "cooperative-end")
+    for page in pages:
+        expect(page.locator(".mks-source")).to_be_hidden()
+        expect(page.locator(".mks-score-table th[scope=row]").first).to_be_visible()
