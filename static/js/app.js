@@ -317,19 +317,24 @@
 
   // A tap that could not reach the server is never dropped without a word: it was not done.
   document.addEventListener("htmx:beforeRequest", function (event) {
-    var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
-    if (!online && verb && verb !== "get") {
+    if (!online && change(event)) {
       event.preventDefault();
       flash(document.body.dataset.notSentText);
     }
   });
-  document.addEventListener("htmx:sendError", function () {
+  // Only a change asked for is "not sent": the page's own asking in the background (the devices list, a live
+  // refresh, a folded section's body) failing says no more than the Offline banner does.
+  function change(event) {
+    var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
+    return !!verb && verb !== "get";
+  }
+  document.addEventListener("htmx:sendError", function (event) {
     setOnline(false);
-    flash(document.body.dataset.notSentText);
+    if (change(event)) { flash(document.body.dataset.notSentText); }
     kick();
   });
-  document.addEventListener("htmx:timeout", function () {
-    flash(document.body.dataset.noAnswerText);
+  document.addEventListener("htmx:timeout", function (event) {
+    if (change(event)) { flash(document.body.dataset.noAnswerText); }
     kick();
   });
 

@@ -128,6 +128,26 @@ def test_a_tap_made_offline_is_said_at_once_and_never_applied(live_server, devic
     expect(tablet.locator("#count")).to_have_text("1")
 
 
+def test_an_idle_phone_that_loses_the_network_says_offline_not_that_a_tap_was_not_sent(live_server, device):
+    """The fresh walk of 2026-12-05: a phone left alone lost its network for a minute and said "Not sent: …
+    Nothing was changed", then "Connected again. That tap was not sent" — nobody had tapped. The page's own
+    asking in the background (the devices list, every 15 s) had failed, not a tap: that is the Offline banner."""
+    tablet, phone = counter_on_tablet_and_phone(live_server, device, clock=True)
+    expect(phone.locator("#count")).to_have_text("0")
+    # Counted after the page's own handler of the same event has run (listeners run in the order added).
+    phone.evaluate("window.sendErrors = 0; document.addEventListener('htmx:sendError', () => window.sendErrors++)")
+    phone.context.set_offline(True)
+    phone.clock.run_for(16_000)  # the devices list asks again meanwhile, and cannot
+    phone.wait_for_function("window.sendErrors > 0")
+    expect(phone.locator("#offline")).to_be_visible()
+    assert "Not sent" not in phone.locator("#flash").text_content()
+    phone.context.set_offline(False)
+    expect(phone.locator("#offline")).to_be_hidden()
+    assert "not sent" not in phone.locator("#flash").text_content()
+    phone.get_by_role("button", name="+1").click()  # and a tap now is made
+    expect(tablet.locator("#count")).to_have_text("1")
+
+
 def heartbeats_missed(page) -> None:
     """The page's clock runs on past the silence it takes for the server out of reach (the setting it
     was given), as if that long had passed: nothing of it depends on the machine's speed."""
