@@ -565,3 +565,25 @@ def test_a_cooperative_game_s_end_fits_with_the_dummy_in_round_order(live_server
     for page in pages:
         expect(page.locator(".mks-source")).to_be_hidden()
         expect(page.locator(".mks-score-table th[scope=row]").first).to_be_visible()
+
+
+LONG_NAMES = ["Alexandra Konstantinova", "Maximilian Alexandrov-Shcherbatskoy Jr."]  # the walk's; 39 letters
+
+
+@pytest.mark.parametrize("orientation", ORIENTATIONS)
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_long_names_fit_the_last_turns_after_end_of_round(live_server, device, locale, orientation):
+    """The fresh walk of 2026-12-05: two players and the Dummy, nobody joined yet (the join code open), End of Round
+    announced by one: the other's name in the "Last turn" size ("Alexandra Konstantinova") took two lines and ran the
+    lying 1024×768 group screen to 820 px, the Source under the screen. A name is at most 40 letters."""
+    from tests.browser.test_phone_moment_fits import play_until
+
+    code = api_game(live_server, "mage_knight", {"player_name": LONG_NAMES, "hero": ["tovak", "goldyx"],
+                                                 "scenario": "full_cooperation", "dummy_hero": "arythea"})
+    play_until(live_server, code, lambda view: view["final_turns"] and view["current_seat"] != "dummy",
+               "a player's last turn")
+    pages = screens(device, live_server, code, locale, orientation)
+    check(pages, version_of(live_server, code), "last-turn-long-name")
+    for page in pages:
+        expect(page.locator(".screen-side")).to_be_visible()  # the join code is open: nobody has joined
+        expect(page.locator(".mks-source .mk-die").first).to_be_in_viewport(ratio=1)
