@@ -137,9 +137,15 @@ def _party(state: dict, params: Mapping[str, Any], notices: list[Text]) -> tuple
 
 def next_chapter(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:
     """Replay the chapter as it began, or set up the next one, with the party its Party Setup chooses (`mouse`;
-    none named: the same party); what each mouse carries follows MM-CMP-2 and MM-CMP-5."""
+    none named: the same party); what each mouse carries follows MM-CMP-2 and MM-CMP-5. With `name_chapter` (the
+    form's flag) a next chapter that is not the story book's must have a name."""
     replay = param_bool(params, "replay")
     chapter = dict(state["chapter_setup"]) if replay else chapter_fields(params, state["minion_types"])
+    # A tap on the form as it came must not start a chapter called "The chapter" (the API may still send none).
+    if param_bool(params, "name_chapter") and not replay and not chapter["chapter_name"] \
+            and chapter["story_chapter"] is None:
+        raise RuleError(N_("The next chapter needs a name: type it under “The next chapter”, or choose the story "
+                           "book's chapter there."))
     notices: list[Text] = []
     mice, sitting = _party(state, params, notices)
     check_party(mice, chapter.get("story_chapter"))

@@ -33,6 +33,14 @@ STORY_CHAPTERS: dict[str, dict[str, Any]] = {
 }
 
 
+def next_story_chapter(story_chapter: str | None) -> str | None:
+    """The story book's chapter after `story_chapter` (the chapters are numbered), if the app knows its setup;
+    else None: the group names the chapter it goes on to."""
+    if story_chapter is None or story_chapter not in STORY_CHAPTERS:
+        return None
+    following = str(int(story_chapter) + 1)
+    return following if following in STORY_CHAPTERS else None
+
 
 def chapter_title(name: str, story_chapter: str | None) -> str | Text:
     """The chapter as the pages name it: the group's own name, else the book's chapter, else "the chapter" — the

@@ -8,7 +8,8 @@ from ..base import N_, RuleError, Text, copied
 from . import achievements as achieved, initiative_track as track_ops
 from .achievements import ACHIEVEMENTS, MOVES_MARKER, achievement_name, names_of
 from .arrivals import needs_life
-from .catalogue import MICE, STORY_CHAPTERS, card_name, chapter_title, label, minion_card_name, mouse_name
+from .catalogue import (MICE, STORY_CHAPTERS, card_name, chapter_title, label, minion_card_name, mouse_name,
+                        next_story_chapter)
 from .chapter_end import RESULTS
 from .cheese_wheel import WHEEL_SIZE, attack_cheese_refused, can_pilfer, cheese_exceptions
 from .legal import legal_actions
@@ -156,7 +157,11 @@ def view(state: dict) -> dict[str, Any]:
         "replay_end_page": state["chapter_setup"]["chapter_end_page"],
         "sitting_out": [{**m, "display_name": label(m["id"], m["name"])} for m in state["sitting_out"]],
         "party_choices": party_choices(state) if state["finished"] else [],
-        "story_chapters": [{"id": k, "name": Text(v["name"])} for k, v in STORY_CHAPTERS.items()],
+        "story_chapters": [{"id": k, "name": Text(v["name"]), "end_page": v["end_page"]}
+                           for k, v in STORY_CHAPTERS.items()],
+        # The next chapter form's choice: the story's chapter after this one when the app knows it, else the
+        # group names it ("Another chapter").
+        "next_story_chapter": next_story_chapter(state["chapter_setup"]["story_chapter"]),
         "story_chapter": state["chapter_setup"]["story_chapter"],
         "chapter_title": chapter_title(state["chapter_name"], state["chapter_setup"]["story_chapter"]),
         "campaign": [{**done, "number": i + 1, "result_text": Text(RESULTS[done["result"]]),

@@ -75,3 +75,17 @@ def test_mm_cmp_2_a_kept_search_card_name_is_checked(table):
     broken = {**done, "mice": [{**done["mice"][0], "search_card": 5}, *done["mice"][1:]]}
     with pytest.raises(RuleError):
         KIND.check_state(broken)
+
+
+def test_mm_cmp_2_the_form_s_next_chapter_is_the_book_s_or_has_a_name(table):
+    """The next-chapter form (its flag `name_chapter`) never starts a chapter without a name; a replay keeps its own."""
+    done = table.act(table.setup(mice=("collin", "filch", "maginos", "nez"), story_chapter="1"), "mark_victory").state
+    with pytest.raises(RuleError, match="The next chapter needs a name"):
+        table.act(done, "next_chapter", name_chapter="1", story_chapter="", chapter_name=" ", chapter_end_page="8")
+    named = table.act(done, "next_chapter", name_chapter="1", story_chapter="", chapter_name="Into the Sewers").state
+    assert named["chapter_name"] == "Into the Sewers"
+    book = table.act(done, "next_chapter", name_chapter="1", story_chapter="1", chapter_name="").state
+    assert KIND.view(book)["chapter_title"].render() == "Chapter 1: Flight to Barksburg"
+    assert table.act(done, "next_chapter", name_chapter="1", replay="yes").state["chapter_setup"]["story_chapter"] == "1"
+    # The API may still leave it unnamed: "the chapter" in each device's own language
+    assert table.act(done, "next_chapter", chapter_end_page="8").state["chapter_name"] == ""
