@@ -329,6 +329,7 @@ class GameKind:
     rebasable: frozenset[str] = frozenset()  # actions carrying absolute values, applied to the latest version
     seat_actions: frozenset[str] = frozenset()  # a seat's own actions (its pick, its turn): see check_acting_seat
     headlines: frozenset[str] = frozenset()  # notices' msgids shown unfolded where the table looks
+    history_notes: frozenset[str] = frozenset()  # notices' msgids the history shows under their change too
     # Questions the group can ask without changing the game: name -> (state, params) -> Text.
     calculators: Mapping[str, Callable[[dict, Mapping[str, Any]], Text]] = {}
     names: Mapping[str, str] = {}  # stable ids in the state -> msgids, for the templates

@@ -97,6 +97,13 @@ def news_of(kind, event: Event | None, state: dict | None = None) -> list[Text]:
     return [Text.from_json(n) for n in event.notices if isinstance(n, dict) and n.get("msgid") in marked][:NEWS_SHOWN]
 
 
+def history_notes(kind, event: Event) -> list[Text]:
+    """What the history shows under a change besides its label: the notes a kind keeps for the history (a
+    chapter's summary under the change that ended it), then its news."""
+    kept = [Text.from_json(n) for n in event.notices if isinstance(n, dict) and n.get("msgid") in kind.history_notes]
+    return kept + news_of(kind, event)
+
+
 def undo_for(target: Event | None, seats: list[dict], my_seat: dict | None) -> dict | None:
     """The seat behind "Undo for …" on this seated phone (another device's change at that seat's moment), or
     None: one tap. "Made here" is read from the seating, not the cookie: the panel stays one per view."""
@@ -448,7 +455,7 @@ def history_context(game: Game) -> dict:
     kind = store.kind_of(game)
     seats = seats_context(game, kind, store.seating(game))
     return {"game": game, "events": events, "undo_target": target,
-            "news_of": lambda event: news_of(kind, event),  # what each change brought besides itself
+            "news_of": lambda event: history_notes(kind, event),  # what each change brought besides itself
             # The history is a deliberate place of its own: its Undo carries the step's mark.
             "undo_for": undo_for(target, seats["seats"], seats["my_seat"]),
             "undone": {e.undoes_seq for e in events if e.undoes_seq},

@@ -98,7 +98,7 @@ def test_a_campaign_s_long_list_of_achievements_imports_back(client, app):
     change(client, code, "earn_achievement", achievement="cheesemaster", mouse="collin")
     change(client, code, "mark_victory")
     change(client, code, "next_chapter", replay="yes")
-    summary = change(client, code, "mark_victory")["change"]["label"]
+    summary = change(client, code, "mark_victory")["change"]["notices"][0]["text"]  # the chapter's summary
     assert summary.endswith("Story 18, 11 more") and "Story 19" not in summary  # 19 of the 30, then the rest
     undo(client, code)
     exported_and_imported(client, app, code)

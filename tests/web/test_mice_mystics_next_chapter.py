@@ -1,5 +1,5 @@
 """Mice and Mystics at a chapter's end, as a tester met it (3 players, 4 mice, Chapter 1): "Start the next chapter"
-tapped at once, and the form's choice of the next chapter."""
+tapped at once, the form's choice of the next chapter, and Undo's few words for the chapter's end."""
 from __future__ import annotations
 
 import re
@@ -9,6 +9,9 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from companion.rules.mice_mystics import catalogue
+from companion.rules.mice_mystics.chapter_end import summary_text
+from companion.storage import store
+from companion.storage.models import Event, db
 from tests.conftest import csrf_token, make_app
 from tests.web.helpers import HTMX, act, alert, words
 from tests.web.test_mice_mystics_pages import new_game, version
@@ -20,8 +23,13 @@ CHAPTER_1_PARTY = {"story_chapter": "1", "chapter_name": "", "mouse[]": ["collin
 
 
 @pytest.fixture
-def mm_client(tmp_path):
-    return make_app(tmp_path / "mm.db", extra_kinds=(KIND,)).test_client()
+def mm_app(tmp_path):
+    return make_app(tmp_path / "mm.db", extra_kinds=(KIND,))
+
+
+@pytest.fixture
+def mm_client(mm_app):
+    return mm_app.test_client()
 
 
 class _Form(HTMLParser):
@@ -132,3 +140,41 @@ def test_the_form_offers_the_story_s_next_chapter_when_the_app_knows_it(mm_clien
     html = tap(mm_client, url, fields).get_data(as_text=True)
     assert '<strong id="mm-chapter-name">Chapter 2: The Sewers</strong>' in words(html)
     assert "Chapter 2 of the campaign: Chapter 2: The Sewers begins" in history(mm_client, url)
+
+
+def undo_what(html: str) -> str:
+    return " ".join(re.search(r'<span class="undo-what"[^>]*>(.*?)</span>', words(html), re.S).group(1).split())
+
+
+@pytest.mark.parametrize(("lang", "ending", "label", "summary"), [
+    ("en", "won", "Chapter 1 won", "Chapter 1: Flight to Barksburg won in round 1, hourglass on page 1 of 6"),
+    ("ru", "won", "Глава 1 пройдена", "Глава 1: Бегство в Барксбург: пройдена в раунде 1"),
+    ("en", "lost", "Chapter 1 lost: every mouse is captured", "Chapter 1: Flight to Barksburg lost in round 1"),
+    ("ru", "lost", "Глава 1 проиграна: все мыши в плену", "Глава 1: Бегство в Барксбург: проиграна в раунде 1"),
+])
+def test_undo_after_a_chapter_s_end_says_in_a_few_words_what_it_undoes(mm_client, lang, ending, label, summary):
+    """The Undo bar named the chapter's whole summary (cut on a phone after "Глава 1:…"); the history keeps it."""
+    mm_client.set_cookie("lang", lang)
+    url, token = new_game(mm_client, **CHAPTER_1_PARTY)
+    html = mm_client.get(url).get_data(as_text=True)
+    if ending == "won":
+        html = act(mm_client, url, token, version(html), "mark_victory").get_data(as_text=True)
+    else:
+        for mouse in CHAPTER_1_PARTY["mouse[]"]:
+            html = act(mm_client, url, token, version(html), "capture_mouse", mouse=mouse).get_data(as_text=True)
+    assert undo_what(html) == label
+    assert summary in history(mm_client, url)
+
+
+def test_a_saved_game_s_chapter_end_with_the_whole_summary_as_its_label_still_shows(mm_app, mm_client):
+    """Games saved before keep the summary as the label of the change that ended the chapter."""
+    url, token, html = chapter_1_won(mm_client)
+    with mm_app.app_context():
+        game = store.find(url.rsplit("/", 1)[1])
+        event = db.session.scalars(db.select(Event).where(Event.game_id == game.id, Event.seq == 1)).one()
+        event.label = summary_text(game.state["chapters"][-1]).as_json()
+        db.session.commit()
+    mm_client.set_cookie("lang", "ru")
+    assert undo_what(mm_client.get(url).get_data(as_text=True)).startswith(
+        "Глава 1: Бегство в Барксбург: пройдена в раунде 1, песочные часы на странице 1 из 6")
+    assert "Глава 1: Бегство в Барксбург: пройдена в раунде 1" in history(mm_client, url)

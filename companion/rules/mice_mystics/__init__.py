@@ -5,6 +5,7 @@ from ..base import N_, GameKind
 from . import seating
 from .actions import ACTIONS, apply
 from .catalogue import MICE, MINION_TYPES, NAMES
+from .chapter_end import SUMMARY, SUMMED_UP
 from .chapter_tallies import chapter_of, chapter_tallies
 from .news import HEADLINES, opening as opening_news
 from .params import typed_names_to_ids
@@ -44,6 +45,7 @@ class MiceAndMystics(GameKind):
     seat_actions = seating.SEAT_ACTIONS
     localize_params = staticmethod(typed_names_to_ids)
     headlines = HEADLINES
+    history_notes = frozenset({SUMMARY, SUMMED_UP})  # a chapter's summary, under the change that ended it
     opening_news = staticmethod(opening_news)
 
 

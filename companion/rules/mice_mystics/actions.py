@@ -42,6 +42,5 @@ def apply(state: dict, action: str, params: Mapping[str, Any], rng: random.Rando
     # The table's own settings (SETTINGS_ACTIONS) change at any moment, a surge or the chapter's end too.
     outcome = dispatch({**ACTIONS, **SETTINGS_ACTIONS}, state, action, params, rng)
     if outcome.state["finished"] and not state["finished"]:  # this action ended the chapter: sum it up
-        what = None if action == "mark_victory" else outcome.label  # the summary itself says "won"
-        return Outcome(outcome.state, chapter_end.ending_label(what, outcome.state), outcome.notices)
+        return chapter_end.ended(outcome)
     return outcome

@@ -14,6 +14,13 @@ RESULTS = {"victory": N_("Victory! The chapter is won."),
            "lost_captured": N_("The chapter is lost: every mouse is captured.")}
 HEADLINES = {"victory": N_("{chapter} won in round {rounds}"), "lost_hourglass": N_("{chapter} lost in round {rounds}"),
              "lost_captured": N_("{chapter} lost in round {rounds}")}
+# The label of the change that ended a chapter, short enough for Undo's bar on a phone (its number in the campaign)
+ENDED = {"victory": N_("Chapter {number} won"),
+         "lost_hourglass": N_("Chapter {number} lost: the hourglass reached the end marker"),
+         "lost_captured": N_("Chapter {number} lost: every mouse is captured")}
+SUMMED_UP = N_("{what} · {summary}")
+SUMMARY = N_("{headline}, hourglass on page {page} of {end}; cheese gained: {cheese}; captured: {captures}; "
+             "achievements: {achievements}")
 
 
 def summary(state: dict) -> dict:
@@ -46,7 +53,7 @@ def _joined(items: list[Any]) -> Any:
 
 
 def summary_text(done: dict) -> Text:
-    """The summary in one line, for the history label."""
+    """The summary in one line, for the history (a note of the change that ended the chapter)."""
     cheese = [Text(N_("{mouse} {n}"), {"mouse": label(m["mouse"], m["name"]), "n": m["cheese_gained"]})
               for m in done["mice"]]
     captures = [Text(N_("{mouse} {n}"), {"mouse": label(m["mouse"], m["name"]), "n": m["captures"]})
@@ -55,18 +62,23 @@ def summary_text(done: dict) -> Text:
         HEADLINES[done["result"]],
         {"chapter": chapter_title(done["chapter_name"], done.get("story_chapter")), "rounds": done["rounds"]},
     )
-    return Text(N_("{headline}, hourglass on page {page} of {end}; cheese gained: {cheese}; captured: {captures}; "
-                   "achievements: {achievements}"),
+    return Text(SUMMARY,
                 {"headline": headline, "page": done["page"], "end": done["end_page"],
                  "cheese": joined(cheese), "captures": joined(captures),
                  "achievements": joined([achievement_name(a, names_of(done["mice"])) for a in done["achievements"]])})
 
 
-def ending_label(what: Text | None, state: dict) -> Text:
-    """The label of the action that ended the chapter: what happened (if the summary does not say), then
-    the summary."""
+def ended(outcome: Outcome) -> Outcome:
+    """The change that ended the chapter, labelled by the end alone ("Chapter 1 won"); its first notice is
+    what the change did (unless the summary says it) and the summary, which the history shows under it.
+
+    Games saved before keep that longer text as the label: it is the same message, so it still shows."""
+    state = outcome.state
     text = summary_text(state["chapters"][-1])
-    return text if what is None else Text(N_("{what} · {summary}"), {"what": what, "summary": text})
+    what = outcome.label if state["outcome"] != "victory" else None  # "won" the summary says itself
+    note = text if what is None else Text(SUMMED_UP, {"what": what, "summary": text})
+    label = Text(ENDED[state["outcome"]], {"number": len(state["chapters"])})
+    return Outcome(state, label, (note, *outcome.notices))
 
 
 def mark_victory(state: dict, params: Mapping[str, Any], rng: random.Random) -> Outcome:

@@ -1,5 +1,6 @@
 """MM-CMP-1 (and MM-CMP-3): the chapter's end — won by a tap, lost by the hourglass or a full capture —
-ends in a summary kept in the state (so export carries it), named in the history label, shown by the view."""
+ends in a summary kept in the state (so export carries it), a note of the change that ended it (its label says the
+end alone: "Chapter 1 won"), shown by the view."""
 import pytest
 
 from companion.rules.base import RuleError
@@ -32,12 +33,13 @@ def test_mm_cmp_1_a_tap_wins_the_chapter_with_its_summary(table):
     assert {m["mouse"]: (m["cheese_gained"], m["captures"]) for m in summary["mice"]} == {
         "lily": (3, 0), "nez": (0, 1), "tilda": (0, 0)}
     assert [a["id"] for a in summary["achievements"]] == ["cheesemaster"]
-    label = out.label.render()
-    assert "won in round 2" in label and "page 2 of 7" in label
+    assert out.label.render() == "Chapter 1 won"  # Undo's bar: the summary is the change's first note
+    note = out.notices[0].render()
+    assert "won in round 2" in note and "page 2 of 7" in note
     assert (
-        "cheese gained: Lily 3, Nez 0, Tilda 0" in label
-        and "captured: Nez 1" in label
-        and "Cheesemaster (Lily)" in label
+        "cheese gained: Lily 3, Nez 0, Tilda 0" in note
+        and "captured: Nez 1" in note
+        and "Cheesemaster (Lily)" in note
     )
 
 
@@ -48,7 +50,8 @@ def test_mm_cmp_1_the_hourglass_reaching_the_end_loses_with_the_summary(table):
     assert out.state["outcome"] == "lost_hourglass"
     summary = out.state["chapters"][-1]
     assert summary["result"] == "lost_hourglass" and summary["page"] == 3
-    assert "lost in round 1" in out.label.render() and "hourglass reached" in out.label.render()
+    assert out.label.render() == "Chapter 1 lost: the hourglass reached the end marker"
+    assert "lost in round 1" in out.notices[0].render() and "hourglass reached" in out.notices[0].render()
 
 
 def test_mm_cmp_1_every_mouse_captured_loses_with_the_summary(table):
@@ -57,7 +60,8 @@ def test_mm_cmp_1_every_mouse_captured_loses_with_the_summary(table):
     summary = out.state["chapters"][-1]
     assert summary["result"] == "lost_captured"
     assert [m["captures"] for m in summary["mice"]] == [1, 1]
-    assert "every mouse" in out.label.render()
+    assert out.label.render() == "Chapter 1 lost: every mouse is captured"
+    assert out.notices[0].render().startswith("Nez was captured: hourglass to page 3, every mouse is captured")
 
 
 def test_mm_cmp_1_time_is_short_can_end_the_chapter_and_it_is_summed_up(table):
