@@ -86,6 +86,7 @@ def test_mm_cmp_2_the_form_s_next_chapter_is_the_book_s_or_has_a_name(table):
     assert named["chapter_name"] == "Into the Sewers"
     book = table.act(done, "next_chapter", name_chapter="1", story_chapter="1", chapter_name="").state
     assert KIND.view(book)["chapter_title"].render() == "Chapter 1: Flight to Barksburg"
-    assert table.act(done, "next_chapter", name_chapter="1", replay="yes").state["chapter_setup"]["story_chapter"] == "1"
+    replay = table.act(done, "next_chapter", name_chapter="1", replay="yes").state
+    assert replay["chapter_setup"]["story_chapter"] == "1"
     # The API may still leave it unnamed: "the chapter" in each device's own language
     assert table.act(done, "next_chapter", chapter_end_page="8").state["chapter_name"] == ""
