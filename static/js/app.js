@@ -9,6 +9,7 @@
   "use strict";
 
   var SILENCE_MS = +document.body.dataset.liveSilenceMs || 2800;  // 2.8 s, should a page not say
+  var OFFLINE_RETRY_MS = 15000;
   var controller = null;
   var running = false;
   var backoff = 250;
@@ -305,7 +306,8 @@
       } catch (error) {
         if (silent || !reached) { setOnline(false); }
         if (silent || !mine.signal.aborted) {
-          await sleep(backoff);
+          // A device that knows it has no network waits for it ("online" kicks the loop), not a try a second.
+          await sleep(navigator.onLine === false ? OFFLINE_RETRY_MS : backoff);
           backoff = Math.min(backoff * 2, 1000);
         }
       } finally {

@@ -148,6 +148,25 @@ def test_an_idle_phone_that_loses_the_network_says_offline_not_that_a_tap_was_no
     expect(tablet.locator("#count")).to_have_text("1")
 
 
+def test_a_phone_that_knows_it_is_offline_waits_for_the_network_not_a_try_a_second(live_server, device):
+    """The fresh walk of 2026-12-05: a phone offline for a minute opened its stream again about once a second, a
+    console error each time: its battery's worth for nothing, where the browser tells when the network is back."""
+    tablet, phone = counter_on_tablet_and_phone(live_server, device, clock=True)
+    expect(phone.locator("#count")).to_have_text("0")
+    tries = []
+    phone.on("request", lambda request: tries.append(request.url) if "/live" in request.url else None)
+    phone.context.set_offline(True)
+    for _ in range(60):  # a minute by the page's clock, a second at a time, its failures given time to arrive
+        phone.clock.run_for(1000)
+        phone.wait_for_timeout(20)
+    expect(phone.locator("#offline")).to_be_visible()
+    # A try every 15 s, each a stream and the check of why it failed: 123 requests before, one try a second.
+    assert len(tries) <= 12, f"{len(tries)} requests in a minute offline"
+    phone.context.set_offline(False)  # back: at once, not after the wait
+    tablet.get_by_role("button", name="+1").click()
+    expect(phone.locator("#count")).to_have_text("1")
+
+
 def heartbeats_missed(page) -> None:
     """The page's clock runs on past the silence it takes for the server out of reach (the setting it
     was given), as if that long had passed: nothing of it depends on the machine's speed."""
