@@ -178,6 +178,8 @@ def test_a_chapter_s_surges_captures_rescues_and_cards_defeated_by_round_are_the
     rats = next(c for c in state()["initiative_track"] if c["kind"] == "minion")
     api_act(client, code, "remove_figures", card=rats["card"], n=rats["figures"])  # its last figure: the card goes
     count("cards", start)
+    if not any(m["captured"] for m in state()["mice"]):  # the rats held the turn: it passed to Lily, rescued then
+        count("rescues", start)
     while (before := state())["mice"][0]["captured"] or before["mice"][1]["captured"]:
         api_act(client, code, "next_turn")  # Lily's turn with no minions about: she is rescued
         if not any(m["captured"] for m in state()["mice"]):
