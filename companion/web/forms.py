@@ -66,13 +66,19 @@ def action_params(form: MultiDict) -> dict[str, Any]:
     return {k.removesuffix("[]"): v for k, v in params.items()}
 
 
+QUOTED = 30  # characters of a value too long that its message quotes
+
+
 def check_params_size(key: str, values: Any) -> None:
     if len(key) > MAX_PARAM_NAME:
         raise BadForm(_("A field name is too long."))
     for value in values if isinstance(values, list) else [values]:
         if isinstance(value, str) and len(value) > MAX_PARAM_TEXT:
-            raise BadForm(ngettext("A value is too long (at most %(num)d character).",
-                                   "A value is too long (at most %(num)d characters).", MAX_PARAM_TEXT))
+            # Its beginning says which field it was: a form's own names ("player_name[]") say nothing to a player.
+            start = "".join(ch for ch in value[:QUOTED] if ch.isprintable())
+            raise BadForm(ngettext("A value is too long (at most %(num)d character): “%(start)s…”.",
+                                   "A value is too long (at most %(num)d characters): “%(start)s…”.", MAX_PARAM_TEXT,
+                                   start=start))
     if not is_plain_text(key) or not is_plain_data(values, MAX_PARAM_DEPTH, MAX_PARAM_TEXT, [MAX_PARAM_VALUES]):
         raise BadForm(_("A value is too long, too deeply nested or holds control characters."))
 

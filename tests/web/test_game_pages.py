@@ -271,3 +271,16 @@ def test_a_phones_page_loads_the_join_qr_code_only_when_scrolled_near(client):
     assert f"http://192.0.2.10:5000/g/{code}" in image.get_data(as_text=True)  # the join URL, in its title
     assert '<div class="qr"><svg' in client.get(url + "/screen").get_data(as_text=True)
     assert client.get("/g/ZZZZZ/qr.svg").status_code == 404
+
+
+def test_a_setup_value_too_long_for_any_field_says_which_by_its_beginning(client):
+    """The fresh walk of 2026-12-05: a player's name of 5,000 characters (the page's own limit of 40 taken off) was
+    refused with "A value is too long (at most 200 characters)" and no word of which of the form's fields it was."""
+    token = csrf_token(client)
+    name = "Alexandra the Unstoppable " * 200
+    for accept, refusal in (("en", "A value is too long"), ("ru", "Слишком длинное значение")):
+        response = client.post("/new/counter", headers={"Accept-Language": accept},
+                               data={"csrf_token": token, "start": "0", "name": name})
+        said = alert(response.get_data(as_text=True))
+        assert response.status_code == 400 and refusal in said and f"{name[:30]}…" in said, said
+    assert "Recent games" not in client.get("/").get_data(as_text=True)  # nothing was made
