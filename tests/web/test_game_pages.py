@@ -284,3 +284,17 @@ def test_a_setup_value_too_long_for_any_field_says_which_by_its_beginning(client
         said = alert(response.get_data(as_text=True))
         assert response.status_code == 400 and refusal in said and f"{name[:30]}…" in said, said
     assert "Recent games" not in client.get("/").get_data(as_text=True)  # nothing was made
+
+
+def test_recent_games_say_which_game_each_is_unless_its_name_does(app):
+    """The fresh walk of 2026-12-05: the home page named each recent game by its title and code only ("Coop test
+    HFHK9 · archived if unplayed until …"): which game it was went unsaid. A game named after its kind says it once."""
+    client = app.test_client()
+    new_counter(client, title="Friday night")
+    new_counter(client)  # named after its kind
+    home = words(client.get("/").get_data(as_text=True))
+    items = re.findall(r'<li><a href="/g/[^"]+">(.*?)</li>', home, re.S)
+    named = next(item for item in items if "Friday night" in item)
+    plain = next(item for item in items if "Friday night" not in item)
+    assert re.search(r'<span class="muted">Counter · [A-Z0-9]{5} ·', named), named
+    assert plain.count("Counter") == 1, plain
