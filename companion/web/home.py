@@ -24,8 +24,8 @@ GZIP_MAGIC = b"\x1f\x8b"
 
 
 def home_page(status: int = 200, message: str | None = None):
-    return render_template("home.html", kinds=kinds.every(), kinds_by_key={kind.key: kind for kind in kinds.every()},
-                           message=message,
+    every = kinds.every()
+    return render_template("home.html", kinds=every, kinds_by_key={kind.key: kind for kind in every}, message=message,
                            recent=store.recent_games(devices.current().id),
                            deleted=store.deleted_games(devices.current().id),
                            device=devices.current()), status
