@@ -3,7 +3,7 @@ family played through what the app offers, each moment drawn on the acting seat'
 in Chromium and checked as a player would look at it.
 
     .venv/bin/python -m bench.crawl [--seeds 40] [--first 0] [--budget 80] [--every 2] [--screen-rate 0.5]
-                                    [--axe-rate 0.05] [--out DIR]
+                                    [--axe-rate 0.05] [--long-names] [--out DIR]
 
 Prints per seed its family, moments and failures, then the games, moments walked and checked, the failures
 grouped by what failed (with the seeds and steps that show each) and the time. Screenshots of failing moments
@@ -20,6 +20,7 @@ from playwright.sync_api import sync_playwright
 
 from companion.serving import start_server, stop_server
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser import crawler
 from tests.browser.crawler import Crawl, distinct, family_of
 from tests.conftest import make_app
 
@@ -33,8 +34,11 @@ def main() -> None:
     parser.add_argument("--screen-rate", type=float, default=0.5)
     parser.add_argument("--axe-rate", type=float, default=0.05)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--long-names", action="store_true", help="players named as long as a field takes")
     parser.add_argument("--verbose", action="store_true", help="print every failure, not only one per kind")
     args = parser.parse_args()
+    if args.long_names:
+        crawler.NAMES = crawler.LONG_NAMES
     out = args.out or Path(tempfile.mkdtemp(prefix="crawl-"))
     out.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="crawl-db-"))

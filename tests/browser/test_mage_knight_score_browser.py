@@ -195,3 +195,29 @@ def test_mk_sco_a_seated_phones_own_total_and_first_stepper_are_on_its_first_scr
     expect(phone.locator("#mk-sheet-total-p1")).to_contain_text(str(total_of(live_server, code, "p1")))
     assert anna.evaluate_all(VISIBLE) == anna.count()  # still open for Anna's next count
     assert phone.locator("#mk-sheet-p3 .mk-stepper").evaluate_all(VISIBLE) == 0
+
+
+@pytest.mark.parametrize("size", ["normal", "large"])
+def test_a_name_of_one_long_word_breaks_inside_a_button_rather_than_push_the_phone_sideways(live_server, device, size):
+    # The long-names crawl (seed 282): "Done: Hubert Wolfeschlegelsteinhausenberger's counts are in" was 424 px wide
+    # on a 390 px phone, as a button keeps its words whole and this one word was wider than the screen; at A+ the
+    # final totals' line (a name and its number kept on one line) was too.
+    name = "Wolfeschlegelsteinhausenberger"
+    code = api_game(live_server, "mage_knight", {**SETUP, "player_name": [name, "Boris"]})
+    finish(live_server, code)
+    phone = device(PHONE)
+    phone.context.add_cookies([{"name": "text_size", "value": size, "url": live_server}])
+    phone.goto(f"{live_server}/g/{code}")
+    phone.locator("#who form:has(input[name=seat][value=p1]) button").click()
+    expect(phone.locator(".seat-banner.now")).to_contain_text(name)
+    done = phone.get_by_role("button", name=f"Done: {name}'s counts are in")
+    expect(done).to_be_visible()
+    # One reading of the page (a live refresh may redraw it between two).
+    box, page_width = phone.evaluate("""name => [[...document.querySelectorAll('.mk-sheet-done-btn')]
+        .find(b => b.textContent.includes(name)).getBoundingClientRect().toJSON(),
+        document.documentElement.scrollWidth]""", name)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    assert page_width <= PHONE["width"], page_width
+    # The button's own words stay whole: only the name may break.
+    expect(done).to_have_css("word-break", "keep-all")
+    expect(done.locator("bdi")).to_have_css("overflow-wrap", "anywhere")
