@@ -571,11 +571,13 @@
     setTimeout(loop, 1000);
   });
 
-  // Times come in UTC from the server; the table reads them in its own time zone.
+  // Times come in UTC from the server; the table reads them in its own time zone, in the page's language (the
+  // browser's own may be another: a Russian page read "6:33:26 PM").
   document.addEventListener("DOMContentLoaded", function () {
+    var language = document.documentElement.lang || undefined;
     document.querySelectorAll("time.local-time").forEach(function (element) {
       var when = new Date(element.getAttribute("datetime"));
-      if (!isNaN(when)) { element.textContent = when.toLocaleTimeString(); }
+      if (!isNaN(when)) { element.textContent = when.toLocaleTimeString(language); }
     });
   });
 

@@ -1,0 +1,70 @@
+"""The history page in the page's language: its times (Babel's format for the request's locale, the script's
+local time in the page's language too)."""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from tests.web.helpers import MK_SETUP, api_act, set_times
+
+APP_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "app.js"
+AT = datetime(2026, 12, 5, 18, 33, 25)  # change 1 made at 18:33:26 (set_times: one second a change)
+
+
+def mage_knight_with_a_change(app, client) -> str:
+    code = client.post("/api/games", json={"kind": "mage_knight", "setup": MK_SETUP}).get_json()["code"]
+    api_act(client, code, "change_fame", player="p1", delta=3)  # "Anna: Fame +3", naming a player
+    set_times(app, code, AT, every=timedelta(seconds=1))
+    return code
+
+
+def history(client, code: str, lang: str) -> str:
+    client.set_cookie("lang", lang)
+    return client.get(f"/g/{code}/history").get_data(as_text=True)
+
+
+def shown_times(html: str) -> list[str]:
+    return re.findall(r'<time class="local-time"[^>]*>([^<]*)</time>', html)
+
+
+def test_a_russian_history_shows_its_times_in_24_hours(app, client):
+    code = mage_knight_with_a_change(app, client)
+    times = shown_times(history(client, code, "ru"))
+    assert times and all("18:33:26" in t for t in times), times
+    assert not any(re.search(r"AM|PM", t) for t in times), times
+
+
+def test_an_english_history_shows_its_times_in_babels_english_format(app, client):
+    """Babel's format for the request's locale, not a strftime of its own (English: "6:33:26 PM")."""
+    code = mage_knight_with_a_change(app, client)
+    times = shown_times(history(client, code, "en"))
+    assert times and all("6:33:26\N{NARROW NO-BREAK SPACE}PM" in t or "6:33:26 PM" in t for t in times), times
+
+
+def test_the_script_shows_each_time_in_the_pages_language_not_the_browsers():
+    """The walk of 2026-12-05 read "6:33:26 PM" on a Russian page: toLocaleTimeString() without a locale takes
+    the browser's. app.js's own code, run by Node (whose default locale is English) on a stand-in page drawn in
+    Russian, in UTC: the time reads as Russian does, 24-hour."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no Node.js to run the page's script")
+    script = APP_JS.read_text(encoding="utf-8")
+    start = script.rindex('document.addEventListener("DOMContentLoaded"', 0, script.index("time.local-time"))
+    block = script[start:script.index("});\n  });", start) + len("});\n  });")]
+    page = """
+      var shown = {text: "18:33:26 UTC", getAttribute: function () { return "2026-12-05T18:33:26Z"; }};
+      var document = {documentElement: {lang: "ru"},
+                      querySelectorAll: function () { return [shown]; },
+                      addEventListener: function (name, handler) { handler(); }};
+      Object.defineProperty(shown, "textContent", {set: function (value) { shown.text = value; }});
+    """
+    run = subprocess.run([node, "-e", page + block + "\nprocess.stdout.write(shown.text);"],
+                         capture_output=True, text=True, timeout=60, env={**os.environ, "TZ": "UTC", "LANG": "en_US"})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == "18:33:26", run.stdout
