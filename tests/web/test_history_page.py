@@ -1,5 +1,5 @@
 """The history page in the page's language: its times (Babel's format for the request's locale, the script's
-local time in the page's language too)."""
+local time in the page's language too) and its Undo button, whose name is one box (i18n.flex_text)."""
 from __future__ import annotations
 
 import os
@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 from datetime import datetime, timedelta
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -68,3 +69,53 @@ def test_the_script_shows_each_time_in_the_pages_language_not_the_browsers():
                          capture_output=True, text=True, timeout=60, env={**os.environ, "TZ": "UTC", "LANG": "en_US"})
     assert run.returncode == 0, run.stderr
     assert run.stdout == "18:33:26", run.stdout
+
+
+class Buttons(HTMLParser):
+    """Each <button>'s direct children (tags, and text that is not only spaces) and its whole text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.buttons: list[dict] = []
+        self.depth = 0  # inside the current button: 1 directly, more in its descendants
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "button":
+            self.buttons.append({"attrs": dict(attrs), "children": [], "text": ""})
+            self.depth = 1
+        elif self.depth:
+            if self.depth == 1:
+                self.buttons[-1]["children"].append(tag)
+            if tag not in ("use", "input"):
+                self.depth += 1
+
+    def handle_endtag(self, tag):
+        if tag == "button":
+            self.depth = 0
+        elif self.depth > 1 and tag not in ("use", "input"):
+            self.depth -= 1
+
+    def handle_data(self, data):
+        if self.depth:
+            self.buttons[-1]["text"] += data
+            if self.depth == 1 and data.strip():
+                self.buttons[-1]["children"].append("#text")
+
+
+def undo_button(html: str) -> dict:
+    parser = Buttons()
+    parser.feed(html)
+    found = [b for b in parser.buttons if "btn-undo" in b["attrs"].get("class", "")]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_the_history_undo_button_is_one_box_with_a_players_name_in_it(app, client):
+    """The walk read «Отменить « Гена : лист заполнен»»: the name's <bdi> stood as a flex item of its own in
+    the .btn (a gap either side, and so in the button's accessible name)."""
+    code = mage_knight_with_a_change(app, client)
+    for lang, text in (("ru", "Отменить «Anna: Слава +3»"), ("en", "Undo: Anna: Fame +3")):
+        button = undo_button(history(client, code, lang))
+        # The icon and one box of text: no name standing apart from the words around it.
+        assert button["children"] == ["svg", "span"], button
+        assert " ".join(button["text"].split()) == text, button
