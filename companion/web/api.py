@@ -22,7 +22,7 @@ from . import devices, limits, live, messages, play_record
 from .games import draw_every_page
 from .limits import change_limit, new_game_limit
 from .openapi import document
-from .forms import BadForm, json_loads, json_params, request_bytes, short_text, version
+from .forms import BadForm, json_loads, json_params, refusal_text, request_bytes, short_text, version
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)
@@ -59,7 +59,7 @@ def fail(status: int, message: str, game: Game | None = None):
 @bp.errorhandler(RuleError)
 def refused(error: RuleError):
     """The rules refused: the game as it is (a tap's game, read before it) beside the reason."""
-    return fail(400 if isinstance(error, BadParams) else 422, translate(error.text), g.get("api_game"))
+    return fail(400 if isinstance(error, BadParams) else 422, translate(refusal_text(error)), g.get("api_game"))
 
 
 @bp.errorhandler(store.StaleVersion)

@@ -15,8 +15,9 @@ from flask import Flask, request
 from flask_babel import gettext as _, ngettext
 from werkzeug.datastructures import MultiDict
 
-from ..rules.base import (MAX_PARAM_DEPTH, MAX_PARAM_NAME, MAX_PARAM_TEXT, MAX_PARAM_VALUES, MAX_PARAMS,
-                          is_plain_data, is_plain_text)
+from ..rules.base import (MAX_PARAM_DEPTH, MAX_PARAM_NAME, MAX_PARAM_TEXT, MAX_PARAM_VALUES, MAX_PARAMS, BadParams,
+                          RuleError, Text, is_plain_data, is_plain_text)
+from ..rules.fields import labelled
 from ..storage.store import MAX_FILE_DEPTH
 
 RESERVED = {"csrf_token", "version", "action", "title", "for_seat"}  # for_seat: rules.base.check_acting_seat
@@ -26,6 +27,12 @@ CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 class BadForm(Exception):
     """Malformed input: the message says what, HTTP 400."""
+
+
+def refusal_text(error: RuleError) -> Text:
+    """The rules' refusal as the players read it (the page translates it): a field of bad input called by its
+    label in the page's language ("кубик"), not by the form's own name for it ("die"): rules/fields.py."""
+    return labelled(error) if isinstance(error, BadParams) else error.text
 
 
 def short_text(value: Any, what: str, max_len: int, required: bool = True) -> str:

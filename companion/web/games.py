@@ -20,7 +20,7 @@ from . import devices, evening, join, panel_cache
 from .action_forms import ActionForms
 from .errors import deleted_answer, error_response
 from .limits import change_limit
-from .forms import BadForm, action_params, short_text, version
+from .forms import BadForm, action_params, refusal_text, short_text, version
 from .render import draw_block, draw_template, is_htmx, page_or_block
 
 bp = Blueprint("games", __name__, url_prefix="/g/<code>")
@@ -286,7 +286,7 @@ def refusal(refused: store.Refusal, undone: bool) -> tuple[int, Text]:
                                            "was applied."))
     if isinstance(refused, NotThisSeatsMoment):
         return 403, refused.text
-    return 400 if isinstance(refused, BadParams) else 422, refused.text
+    return 400 if isinstance(refused, BadParams) else 422, refusal_text(refused)
 
 
 def after_change(game: Game, status: int = 200, error: str | None = None):
@@ -400,7 +400,7 @@ def calculate(code: str, name: str):
     try:
         answer, status = translate(calculator(game.state, request.args)), 200
     except RuleError as error:
-        answer, status = translate(error.text), 400 if isinstance(error, BadParams) else 422
+        answer, status = translate(refusal_text(error)), 400 if isinstance(error, BadParams) else 422
     return page_or_block("calc.html", "answer", status, game=game, answer=answer, failed=status != 200)
 
 

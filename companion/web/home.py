@@ -14,7 +14,7 @@ from .i18n import LANG_COOKIE, translate
 from ..rules.base import BadParams, RuleError, Text
 from . import devices, limits
 from .errors import error_response
-from .forms import CONTROL, BadForm, action_params, gunzip, json_loads, short_text
+from .forms import CONTROL, BadForm, action_params, gunzip, json_loads, refusal_text, short_text
 from .games import draw_every_page
 from .limits import new_game_limit
 
@@ -86,7 +86,7 @@ def new_game(kind_key: str):
     except RuleError as error:
         status = 400 if isinstance(error, BadParams) else 422
         return render_template("setup.html", kind=kind, form=request.form,
-                               message=translate(error.text)), status
+                               message=translate(refusal_text(error))), status
     store.touch_presence(game.id, devices.current().id)
     seats = kind.seats(game.state)
     if len(seats) == 1:  # one seat (a solo game): "Who is this phone?" has one answer, the starting device

@@ -12,7 +12,8 @@ import re
 from typing import Any
 from collections.abc import Mapping
 
-from ..base import BadParams, N_, Outcome, RuleError, Text, param_bool, param_str, too_long
+from ..base import BadParams, N_, Outcome, RuleError, Text, param_bool, param_str
+from ..fields import too_long_quoted
 from .achievements import STORY
 from .catalogue import MICE, NAMES, chapter_title, label
 from .params import as_list
@@ -73,7 +74,7 @@ def _chosen(state: dict, params: Mapping[str, Any]) -> list[dict] | None:
     rows += [(raw, custom_players[i] if i < len(custom_players) else "") for i, raw in enumerate(customs) if raw]
     for raw, controller in rows:
         if len(raw) > NAME_LEN:
-            raise too_long("mouse", NAME_LEN)
+            raise too_long_quoted("custom_mouse", NAME_LEN, raw)
         mouse = _resolve(state, raw, taken)
         if mouse["id"] in taken:
             raise RuleError(N_("{mouse} is in the party twice."), mouse=raw)

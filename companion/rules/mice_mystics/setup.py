@@ -5,8 +5,9 @@ import random
 from typing import Any
 from collections.abc import Mapping
 
-from ..base import BadParams, N_, RuleError, Text, param_int, param_str, too_long
+from ..base import BadParams, N_, RuleError, Text, param_int, param_str
 from ..describe import lists_in_step, text
+from ..fields import too_long_quoted
 from . import initiative_track as track_ops
 from .mouse_turn import reset_turn
 from .catalogue import MAX_LIFE, MICE, MINION_TYPES, NAMES, STORY_CHAPTERS
@@ -59,7 +60,7 @@ def _parse_mice(form: Mapping[str, Any]) -> list[dict]:
     mice, seen, custom = [], set(), 0
     for i, raw in enumerate(chosen):
         if len(raw) > 40:
-            raise too_long("mouse", 40)
+            raise too_long_quoted("custom_mouse", 40, raw)
         ident = match_id(raw, MICE, NAMES)
         name = None
         if ident is None:
@@ -88,7 +89,7 @@ def _parse_custom_types(form: Mapping[str, Any]) -> list[dict]:
         if not name:
             continue
         if len(name) > 40:
-            raise too_long("custom_minion_name", 40)
+            raise too_long_quoted("custom_minion_name", 40, name)
         if match_id(name, MINION_TYPES, NAMES) or any(t["name"].lower() == name.lower() for t in types):
             raise RuleError(N_("There is already a minion type called {name}."), name=name)
         count = param_int({"n": cards[i] if cards else "1"}, "n", 1, MAX_CARDS)
