@@ -8,6 +8,7 @@ import json
 import math
 import re
 import zlib
+from functools import cache
 from typing import Any
 from collections.abc import Mapping
 
@@ -15,9 +16,10 @@ from flask import Flask, request
 from flask_babel import gettext as _, ngettext
 from werkzeug.datastructures import MultiDict
 
+from ..rules import describe
 from ..rules.base import (MAX_PARAM_DEPTH, MAX_PARAM_NAME, MAX_PARAM_TEXT, MAX_PARAM_VALUES, MAX_PARAMS, BadParams,
-                          RuleError, Text, is_plain_data, is_plain_text)
-from ..rules.fields import labelled
+                          GameKind, RuleError, Text, is_plain_data, is_plain_text)
+from ..rules.fields import QUOTED, labelled
 from ..storage.store import MAX_FILE_DEPTH
 
 RESERVED = {"csrf_token", "version", "action", "title", "for_seat"}  # for_seat: rules.base.check_acting_seat
@@ -61,30 +63,43 @@ def version(value: Any) -> int:
     raise BadForm(_("The page did not say which version of the game it showed. Reload it."))
 
 
-def action_params(form: MultiDict) -> dict[str, Any]:
-    """Form fields other than the pipeline's own, as the rules expect them (repeated fields as lists)."""
+def action_params(form: MultiDict, limits: Mapping[str, int] | None = None) -> dict[str, Any]:
+    """Form fields other than the pipeline's own, as the rules expect them (repeated fields as lists). `limits`:
+    the longest text each field takes (setup_limits), which a refusal of a far longer one states."""
     params: dict[str, Any] = {}
     for key in form.keys():
         if key in RESERVED:
             continue
         values = form.getlist(key)
-        check_params_size(key, values)
+        check_params_size(key, values, (limits or {}).get(key.removesuffix("[]")))
         params[key] = values if len(values) > 1 or key.endswith("[]") else values[0]
     return {k.removesuffix("[]"): v for k, v in params.items()}
 
 
-QUOTED = 30  # characters of a value too long that its message quotes
+@cache
+def setup_limits(kind: GameKind) -> dict[str, int]:
+    """{field: the longest text it takes} of the kind's setup, as rules/describe.py reads parse_setup (a list's
+    each item: a player's name)."""
+    limits = {}
+    for name, schema in describe.setup_schema(kind.parse_setup)["properties"].items():
+        longest = schema.get("maxLength", (schema.get("items") or {}).get("maxLength"))
+        if isinstance(longest, int):
+            limits[name] = longest
+    return limits
 
 
-def check_params_size(key: str, values: Any) -> None:
+def check_params_size(key: str, values: Any, limit: int | None = None) -> None:
+    """Refused (BadForm) past the bounds every field is held to; a value over MAX_PARAM_TEXT is told the field's
+    own `limit` when it is known (a player's name: 40, not 200)."""
     if len(key) > MAX_PARAM_NAME:
         raise BadForm(_("A field name is too long."))
     for value in values if isinstance(values, list) else [values]:
         if isinstance(value, str) and len(value) > MAX_PARAM_TEXT:
             # Its beginning says which field it was: a form's own names ("player_name[]") say nothing to a player.
             start = "".join(ch for ch in value[:QUOTED] if ch.isprintable())
+            num = limit if limit is not None and limit < MAX_PARAM_TEXT else MAX_PARAM_TEXT
             raise BadForm(ngettext("A value is too long (at most %(num)d character): “%(start)s…”.",
-                                   "A value is too long (at most %(num)d characters): “%(start)s…”.", MAX_PARAM_TEXT,
+                                   "A value is too long (at most %(num)d characters): “%(start)s…”.", num,
                                    start=start))
     if not is_plain_text(key) or not is_plain_data(values, MAX_PARAM_DEPTH, MAX_PARAM_TEXT, [MAX_PARAM_VALUES]):
         raise BadForm(_("A value is too long, too deeply nested or holds control characters."))

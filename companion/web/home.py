@@ -14,7 +14,7 @@ from .i18n import LANG_COOKIE, translate
 from ..rules.base import BadParams, RuleError, Text
 from . import devices, limits
 from .errors import error_response
-from .forms import CONTROL, BadForm, action_params, gunzip, json_loads, refusal_text, short_text
+from .forms import CONTROL, BadForm, action_params, gunzip, json_loads, refusal_text, setup_limits, short_text
 from .games import draw_every_page
 from .limits import new_game_limit
 
@@ -79,7 +79,7 @@ def new_game(kind_key: str):
         return render_template("setup.html", kind=kind, form=request.form)
     try:
         title = short_text(request.form.get("title", ""), _("The game's name"), TITLE_MAX, required=False)
-        game = store.create_game(kind.key, localized_setup(kind, action_params(request.form)),
+        game = store.create_game(kind.key, localized_setup(kind, action_params(request.form, setup_limits(kind))),
                                  title or translate(kind.name), random.SystemRandom(), created_by=devices.current().id)
     except BadForm as error:
         return render_template("setup.html", kind=kind, form=request.form, message=str(error)), 400

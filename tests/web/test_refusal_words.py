@@ -17,7 +17,7 @@ from companion.rules.mice_mystics import KIND as MICE_MYSTICS
 from companion.web.forms import refusal_text
 from companion.web.i18n import TRANSLATIONS, translate
 from tests.conftest import csrf_token
-from tests.web.helpers import MK_SETUP, alert
+from tests.web.helpers import MK_SETUP, alert, words
 
 KINDS = (MAGE_KNIGHT, MICE_MYSTICS)
 RULES = Path(describe.__file__).resolve().parent
@@ -146,3 +146,16 @@ def test_a_mouse_name_too_long_says_which_mouse(tmp_path):
     assert response.status_code == 400
     message = alert(response.get_data(as_text=True))
     assert "40" in message and long_name[:20] in message, message
+
+
+def test_a_tampered_long_player_name_is_told_the_fields_own_limit(client):
+    """A 300-character player name (the input's maxlength removed) was told "at most 200 characters", the limit
+    of any value; the name's own is 40."""
+    token = csrf_token(client)
+    response = client.post("/new/mage_knight", data={
+        "csrf_token": token, "player_name[]": ["A" * 300, "Boris"], "hero[]": ["tovak", "goldyx"],
+        "scenario": "full_conquest"})
+    assert response.status_code == 400
+    message = alert(response.get_data(as_text=True))
+    assert "40" in message and "200" not in message, message
+    assert "AAAAAAAAAA" in words(message), message  # which field: its beginning
