@@ -256,10 +256,18 @@ def another_seats_moment(kind: GameKind, state: dict, my_seat: str | None) -> st
     return seat if seat not in (None, my_seat) else None
 
 
-def check_acting_seat(kind: GameKind, state: dict, my_seat: str | None, action: str, for_seat: str | None) -> None:
-    """A seated phone takes a seat's action at another seat's moment only through "Act for …", whose forms
-    say `for_seat`: a tap without it (an old page, a panel drawn before the device took its seat) is refused
-    and changes nothing. Scripts (the JSON API) are not asked."""
+def check_acting_seat(kind: GameKind, state: dict, my_seat: str | None, action: str, params: Mapping[str, Any],
+                      for_seat: str | None) -> None:
+    """A seated phone takes a seat's action at another seat's moment, or changes another player's own counts,
+    only through "Act for …", whose forms say `for_seat`: a tap without it (an old page, a panel drawn before
+    the device took its seat) is refused and changes nothing. Scripts (the JSON API) are not asked."""
+    if action in kind.player_actions:
+        seat = _players_seat(kind, state, params)
+        if my_seat is None or seat in (None, my_seat) or for_seat == seat:
+            return
+        name = next((s["name"] for s in kind.seats(state) if s["id"] == seat), seat)
+        raise NotThisSeatsMoment(N_("That is {name}'s to change, and this phone is another seat's: nothing was "
+                                    "applied. To change it for {name}, open “Act for {name}…” first."), name=name)
     seat = another_seats_moment(kind, state, my_seat)
     if seat is None or action not in kind.seat_actions or for_seat == seat:
         return
@@ -268,10 +276,19 @@ def check_acting_seat(kind: GameKind, state: dict, my_seat: str | None, action: 
                                 "To act for {name}, open “Act for {name}…” first."), name=name)
 
 
-def acting_for(kind: GameKind, state: dict, action: str) -> str | None:
+def _players_seat(kind: GameKind, state: dict, params: Mapping[str, Any]) -> str | None:
+    """The seat a player action's `player` param names, or None (no such seat: the rules refuse it)."""
+    player = params.get("player")
+    return player if any(s["id"] == player for s in kind.seats(state)) else None
+
+
+def acting_for(kind: GameKind, state: dict, action: str, params: Mapping[str, Any]) -> str | None:
     """The seat a change made in `state` acts for: a seat's action (its pick, its turn) at that seat's
-    moment. None for the table's bookkeeping and at a moment that is nobody's in particular. Kept with
-    the change (Event.moment_seat): what Undo on another seat's phone asks a second step for."""
+    moment, a player's own counts (player_actions). None for the table's bookkeeping and at a moment that is
+    nobody's in particular. Kept with the change (Event.moment_seat): what Undo on another seat's phone asks
+    a second step for."""
+    if action in kind.player_actions:
+        return _players_seat(kind, state, params)
     if action not in kind.seat_actions:
         return None
     return kind.moment_seat(state)
@@ -328,6 +345,8 @@ class GameKind:
     actions: Mapping[str, Action] = {}
     rebasable: frozenset[str] = frozenset()  # actions carrying absolute values, applied to the latest version
     seat_actions: frozenset[str] = frozenset()  # a seat's own actions (its pick, its turn): see check_acting_seat
+    # One player's own counts (its Fame, its score sheet), at any moment: the `player` param names the seat.
+    player_actions: frozenset[str] = frozenset()
     headlines: frozenset[str] = frozenset()  # notices' msgids shown unfolded where the table looks
     history_notes: frozenset[str] = frozenset()  # notices' msgids the history shows under their change too
     # Questions the group can ask without changing the game: name -> (state, params) -> Text.

@@ -209,7 +209,7 @@ def apply_action(game: Game, action: str, params: Mapping[str, Any], seen_versio
     _commit_change(game, seen_version, new_state, Event(
         action=action, params=kept_params, label=outcome.label.as_json(),
         notices=[n.as_json() for n in outcome.notices], state_before=state_before,
-        moment_seat=acting_for(kind_of(game), state_before, action), undo_next=seen_version + 1), device)
+        moment_seat=acting_for(kind_of(game), state_before, action, kept_params), undo_next=seen_version + 1), device)
     return outcome
 
 
@@ -392,7 +392,7 @@ def page_action(code: str, device: DeviceRef, action: str, params: Mapping[str, 
 
     def make(version: int) -> None:
         if version == game.version:
-            check_acting_seat(kind, game.state, my_seat, action, for_seat)
+            check_acting_seat(kind, game.state, my_seat, action, params, for_seat)
         apply_action(game, action, params, version, device, rng)  # localized already
 
     if action in kind.rebasable:
@@ -1004,7 +1004,7 @@ def import_game(data: Any, render: Callable[[Game], Any], created_by: str | None
                                  device_id="import", device_label=_plain_text(e.get("device_label"), 40),
                                  at=datetime.fromisoformat(e["at"]), state_before=e["state_before"],
                                  undoes_seq=e.get("undoes_seq"), undo_next=undo_next[e["seq"]],
-                                 moment_seat=acting_for(kind, e["state_before"], e["action"])))
+                                 moment_seat=acting_for(kind, e["state_before"], e["action"], e["params"])))
         try:
             db.session.flush()
             render(game)  # must not commit: it draws a game nobody has opened (no presence to write)

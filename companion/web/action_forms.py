@@ -19,9 +19,10 @@ NO_PARAMS: Mapping[str, Any] = {}
 
 class ActionForms:
     """The forms of one drawing: they post to `act_url` with the game's `version`. Inside an "Act for …" step
-    (`act_step["inside"]`, which macros.html's `act_for` sets while it draws its controls) a form says for
-    whom (`fold_for`): the mark of the deliberate step (games.not_for_this_seat). `csrf_field` draws the
-    form's CSRF field (nothing in a live panel, whose page sends its token as a header)."""
+    (`act_step["inside"]`, which macros.html's `act_for` and `seat_fold` set while they draw their controls) a
+    form says for whom (`fold_for`, or the seat_fold's `act_step["seat"]`): the mark of the deliberate step
+    (rules.base.check_acting_seat). `csrf_field` draws the form's CSRF field (nothing in a live panel, whose
+    page sends its token as a header)."""
 
     def __init__(self, act_url: str, version: int, act_step: dict, fold_for: Any,
                  csrf_field: Callable[[], Any]) -> None:
@@ -44,7 +45,8 @@ class ActionForms:
         fields = (f'{escape(self._csrf_field())}{self._version}'
                   f'<input type="hidden" name="action" value="{escape(name)}">')
         if self._act_step["inside"]:
-            fields += f'<input type="hidden" name="for_seat" value="{escape(self._fold_for)}">'
+            for_seat = self._act_step.get("seat") or self._fold_for  # a seat's fold names its seat
+            fields += f'<input type="hidden" name="for_seat" value="{escape(for_seat)}">'
         return fields
 
     def action(self, name: str, label: Any, params: Mapping[str, Any] = NO_PARAMS, disabled: Any = False,

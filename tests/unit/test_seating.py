@@ -94,18 +94,38 @@ def test_another_seats_phone_takes_a_seat_action_only_with_the_deliberate_step()
     assert another_seats_moment(MK, state, "p2") is None  # the seat's own phone
     assert another_seats_moment(MK, state, None) is None  # a device with no seat: the shared one
     try:
-        check_acting_seat(MK, state, "p1", "pick_tactic", None)
+        check_acting_seat(MK, state, "p1", "pick_tactic", {}, None)
     except NotThisSeatsMoment as refused:
         assert refused.text.params["name"] == "Boris"
     else:
         raise AssertionError("Anna's phone picked Boris's tactic in one tap")
-    check_acting_seat(MK, state, "p1", "pick_tactic", "p2")  # through "Act for Boris…"
-    check_acting_seat(MK, state, "p2", "pick_tactic", None)  # Boris's own phone
-    check_acting_seat(MK, state, None, "pick_tactic", None)  # the group screen, just watching
-    others = [action for action in MK.actions if action not in MK.seat_actions]
-    assert "end_turn" not in others and "dummy_turn" in others
+    check_acting_seat(MK, state, "p1", "pick_tactic", {}, "p2")  # through "Act for Boris…"
+    check_acting_seat(MK, state, "p2", "pick_tactic", {}, None)  # Boris's own phone
+    check_acting_seat(MK, state, None, "pick_tactic", {}, None)  # the group screen, just watching
+    others = [action for action in MK.actions if action not in MK.seat_actions | MK.player_actions]
+    assert "end_turn" not in others and "dummy_turn" in others and "change_fame" not in others
     for action in others:  # the table's actions (preparation, the Dummy, the round's end) are nobody's
-        check_acting_seat(MK, state, "p1", action, None)
+        check_acting_seat(MK, state, "p1", action, {"player": "p2"}, None)
+
+
+def test_another_seats_phone_changes_that_players_own_counts_only_with_the_deliberate_step():
+    """A player's Fame, mines and score sheet are that player's: another seat's phone changes them only
+    through "Act for Boris…" (the walk of 2026-12-05: Вика's phone raised Аня's Fame in one tap), at any
+    moment; the player's own phone and a device with no seat in one tap."""
+    from companion.rules.base import NotThisSeatsMoment, check_acting_seat
+    state = mk_game()
+    assert {"change_fame", "enter_score", "set_mines"} <= MK.player_actions
+    for action in sorted(MK.player_actions):
+        try:
+            check_acting_seat(MK, state, "p1", action, {"player": "p2", "delta": 1}, None)
+        except NotThisSeatsMoment as refused:
+            assert refused.text.params["name"] == "Boris"
+        else:
+            raise AssertionError(f"Anna's phone took {action} for Boris in one tap")
+        check_acting_seat(MK, state, "p1", action, {"player": "p2"}, "p2")  # through "Act for Boris…"
+        check_acting_seat(MK, state, "p1", action, {"player": "p1"}, None)  # her own
+        check_acting_seat(MK, state, None, action, {"player": "p2"}, None)  # a device with no seat
+        check_acting_seat(MK, state, "p1", action, {"player": "p9"}, None)  # no such seat: the rules refuse it
 
 
 def test_undoing_another_seats_change_made_elsewhere_takes_the_deliberate_step_on_a_seated_phone():
@@ -114,9 +134,11 @@ def test_undoing_another_seats_change_made_elsewhere_takes_the_deliberate_step_o
     a table action stay one tap, as does Undo on a device with no seat."""
     from companion.rules.base import NotThisSeatsMoment, acting_for, another_seats_undo, check_undoing_seat
     before = mk_game()  # Boris (p2) picks first
-    assert acting_for(MK, before, "pick_tactic") == "p2"
-    assert acting_for(MK, before, "change_fame") is None  # the table's bookkeeping
-    assert acting_for(MK, {**before, "phase": "preparation"}, "pick_tactic") is None  # nobody's moment
+    assert acting_for(MK, before, "pick_tactic", {}) == "p2"
+    assert acting_for(MK, before, "change_fame", {"player": "p1", "delta": 1}) == "p1"  # Anna's own Fame
+    assert acting_for(MK, before, "enter_score", {"player": "p2", "done": 1}) == "p2"  # at any moment
+    assert acting_for(MK, before, "mark_scenario_end", {}) is None  # the table's
+    assert acting_for(MK, {**before, "phase": "preparation"}, "pick_tactic", {}) is None  # nobody's moment
     assert another_seats_undo("p2", False, "p1") == "p2"  # Boris's pick, made on his phone, on Anna's
     assert another_seats_undo("p2", False, "p2") is None  # Boris's own phone
     assert another_seats_undo("p2", False, None) is None  # the group screen, just watching

@@ -39,13 +39,16 @@ class _Controls(HTMLParser):
     def handle_starttag(self, tag, attrs):
         a = {k: v or "" for k, v in attrs}
         if tag == "details":
-            self.details.append({"act_for": "act-for" in a.get("class", "").split(), "open": "open" in a})
-        elif tag == "summary" and self.details and self.details[-1]["act_for"]:
+            classes = a.get("class", "").split()
+            self.details.append({"act_for": "act-for" in classes, "seat_fold": "seat-fold" in classes,
+                                 "open": "open" in a})
+        elif tag == "summary" and self.details and (self.details[-1]["act_for"] or self.details[-1]["seat_fold"]):
             self._summary = True
             self.summaries.append("")
         elif tag == "form":
             self.form = {"hidden": {}, "act_for": any(d["act_for"] for d in self.details),
-                         "open": any(d["act_for"] and d["open"] for d in self.details), "shortcut": False}
+                         "open": any(d["act_for"] and d["open"] for d in self.details), "shortcut": False,
+                         "seat_folded": any(d["seat_fold"] and not d["open"] for d in self.details)}
             self.forms.append(self.form)
         elif self.form is not None and tag == "input" and a.get("type") == "hidden":
             self.form["hidden"][a.get("name")] = a.get("value", "")
@@ -149,7 +152,7 @@ def test_mage_knight_pick_and_turn_are_one_tap_on_the_seats_phone_and_a_second_s
         picks = acting(html, {"pick_tactic"})
         if seat_id == picker:
             assert_one_tap(picks)
-            assert "act-for" not in html
+            assert '<details class="act-for"' not in html  # (a player's own counts fold per seat: .seat-fold)
         else:
             assert_folded_for(html, picks, picker, names[picker])
     assert_one_tap(acting(table.page(table.shared), {"pick_tactic"}))  # just watching: for anyone
@@ -163,8 +166,15 @@ def test_mage_knight_pick_and_turn_are_one_tap_on_the_seats_phone_and_a_second_s
     assert_folded_for(html, turn, current, names[current])
     assert_one_tap(acting(table.page(table.phones[current]), TURN_ACTIONS))
     assert_one_tap(acting(table.page(table.shared), TURN_ACTIONS))
-    # The table's bookkeeping stays one tap on every phone: Fame, the map facts.
-    assert_one_tap(acting(html, {"change_fame"}))
+    # A player's own Fame is that player's (the walk of 2026-12-05: one tap on Вика's phone raised Аня's): behind
+    # "Act for …" on another seat's phone, whose forms say for whom; open on its own phone and the shared device.
+    def fame(page: str, seat: str) -> list[dict]:
+        return [f for f in acting(page, {"change_fame"}) if f["hidden"]["player"] == seat]
+    assert fame(html, current) and all(f["seat_folded"] and f["hidden"]["for_seat"] == current
+                                       for f in fame(html, current))
+    assert f"Act for {names[current]}…" in controls(html).summaries
+    assert not any(f["seat_folded"] for f in fame(html, other))  # its own
+    assert not any(f["seat_folded"] for f in fame(table.page(table.shared), current))
 
 
 def test_a_seated_phones_post_for_another_seat_without_the_step_is_refused_and_with_it_applied(app):
@@ -183,6 +193,24 @@ def test_a_seated_phones_post_for_another_seat_without_the_step_is_refused_and_w
     assert table.post(other, pick).status_code == 200  # the second step's form
     game = table.game()
     assert game["version"] == version + 1 and game["view"]["tactics"][picker] == pick["hidden"]["tactic"]
+
+
+def test_a_seated_phones_fame_tap_for_another_player_without_the_step_is_refused_and_with_it_applied(app):
+    table = Table(app, "mage_knight", MK3, ["p1", "p2", "p3"])
+    plus = next(f for f in acting(table.page(table.phones["p1"]), {"change_fame"})
+                if f["hidden"]["player"] == "p2" and f["hidden"]["delta"] == "1")
+    version = table.game()["version"]
+    refused = table.post("p1", plus, for_seat=None)  # an old page's form, or one typed by hand
+    assert refused.status_code == 403
+    message = html.unescape(alert(refused.get_data(as_text=True)))
+    assert "That is Boris's to change" in message and "“Act for Boris…”" in message, message
+    assert table.post("p1", plus, for_seat="p3").status_code == 403  # the mark names Boris
+    assert table.game()["version"] == version  # nothing applied
+    assert table.post("p1", plus).status_code == 200  # through "Act for Boris…"
+    assert table.game()["view"]["players"][1]["fame"] == 1
+    own = next(f for f in acting(table.page(table.phones["p1"]), {"change_fame"})
+               if f["hidden"]["player"] == "p1" and f["hidden"]["delta"] == "1")
+    assert table.post("p1", own, for_seat=None).status_code == 200  # her own: one tap, even without the mark
 
 
 def test_the_seats_own_phone_and_the_shared_device_act_in_one_tap_and_the_api_for_any_seat(app):
@@ -360,10 +388,12 @@ def test_undo_on_a_waiting_phone_of_another_seats_change_takes_the_step_and_a_ph
     assert post_undo(table, waiting, undo_form(table.panel(table.phones[waiting]))).status_code == 200
     assert picker not in table.game()["view"]["tactics"]
 
-    # The table's bookkeeping (Fame) is nobody's moment: Boris's phone changes it, the others undo in one tap.
+    # Boris's own Fame, changed on his phone: the others undo it through "Undo for Boris…" too.
     table.api("change_fame", client=table.phones[picker], player=picker, delta=1)
     for seat_id in others:
-        assert undo_form(table.panel(table.phones[seat_id]))["folded"] is False
+        assert undo_form(table.panel(table.phones[seat_id]))["folded"] is True
+    assert undo_form(table.panel(table.phones[picker]))["folded"] is False
+    assert post_undo(table, picker, undo_form(table.panel(table.phones[picker]))).status_code == 200
     # The history page is a deliberate place of its own: its Undo carries the step's mark.
     assert table.post(picker, acting(table.page(table.phones[picker]), {"pick_tactic"})[0]).status_code == 200
     history = undo_form(table.phones[waiting].get(table.url + "/history").get_data(as_text=True))

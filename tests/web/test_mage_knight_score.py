@@ -61,7 +61,7 @@ def test_mk_sco_the_sheet_appears_when_the_game_is_over_with_a_stepper_per_count
                   "wounded_units_4", "fortified_shields", "adventure_shields", "wounds"):
         assert page.count(f'name="{field}"') == 2  # one stepper per player
     assert 'name="cities_led"' not in page  # a custom competitive game scores no cities
-    assert "Spells: one more" in page and "Done: Anna's counts are in" in page
+    assert "Spells: one more" in page and "Done: <bdi>Anna</bdi>'s counts are in" in page
 
 
 def test_mk_sco_1_a_stepper_tap_without_javascript_redirects_and_counts(client):
@@ -142,7 +142,7 @@ def test_mk_sco_the_score_renders_in_russian(client):
     code = finished_game(client)
     client.set_cookie("lang", "ru")
     page = client.get(f"/g/{code}").get_data(as_text=True)
-    assert "Заклинания" in page and "Итого" in page and "Лист подсчёта: Anna" in page
+    assert "Заклинания" in page and "Итого" in page and "Лист подсчёта: <bdi>Anna</bdi>" in page
     text = text_of(page[page.index('id="mk-score"'):page.index('id="mk-summary"')])
     for english in ("Score sheet", "Winner", "Total", "Spells", "one more", "Done:", "Greatest", "Titles"):
         assert english not in text

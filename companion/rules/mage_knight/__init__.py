@@ -88,6 +88,7 @@ class MageKnight(GameKind):
     is_over = staticmethod(seating.is_over)
     course_figures = staticmethod(seating.fame_of)
     seat_actions = seating.SEAT_ACTIONS
+    player_actions = seating.PLAYER_ACTIONS
 
 
 KIND = MageKnight()

@@ -15,6 +15,9 @@ from .turns import seats_after
 # flip_token too: a token flips in the acting player's turn (their city assault, a PvP combat they started).
 SEAT_ACTIONS = frozenset({"pick_tactic", "take_die", "mana_search", "use_tactic", "end_turn",
                           "announce_end_of_round", "forfeit_turn", "flip_token"})
+# A player's own counts, at any moment: its Fame, its mines, its score sheet (the `player` param). Another seat's
+# phone changes them through "Act for …" too (the score sheet's fold, the Fame list's).
+PLAYER_ACTIONS = frozenset({"change_fame", "set_mines", "enter_score"})
 
 
 def seats(state: dict) -> list[dict]:
