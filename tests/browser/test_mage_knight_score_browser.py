@@ -221,3 +221,27 @@ def test_a_name_of_one_long_word_breaks_inside_a_button_rather_than_push_the_pho
     # The button's own words stay whole: only the name may break.
     expect(done).to_have_css("word-break", "keep-all")
     expect(done.locator("bdi")).to_have_css("overflow-wrap", "anywhere")
+
+
+@pytest.mark.parametrize("size", ["normal", "large"])
+def test_the_final_totals_of_a_forty_letter_name_keep_the_phone_its_width_and_undo_on_its_first_screen(
+        live_server, device, size):
+    # The walk of 2026-12-05: at a 4-player Blitz Conquest's end, the final totals' line of
+    # "Виктория-Александра Константинопольская" (a name and its number kept on one line) made every phone 451 px
+    # wide (558 at A+), and the Undo bar fell under the first screen.
+    names = ["Виктория-Александра Константинопольская", "Константин Иванов", "Владислав Сидоров", "Екатерина Смирнова"]
+    heroes = ["tovak", "goldyx", "norowas", "arythea"]
+    code = api_game(live_server, "mage_knight", {"player_name": names, "hero": heroes, "scenario": "blitz_conquest",
+                                                 "dice_mode": "app"})
+    finish(live_server, code)
+    for seat in ("p1", "p2", "p3", "p4"):
+        api_act(live_server, code, "enter_score", {"player": seat, "done": 1})
+    phone = device(PHONE, locale="ru-RU")
+    phone.context.add_cookies([{"name": "text_size", "value": size, "url": live_server}])
+    phone.goto(f"{live_server}/g/{code}")
+    phone.locator("#who form:has(input[name=seat][value=p4]) button").click()
+    expect(phone.locator("#who")).to_have_count(0)
+    expect(phone.locator(".mk-totals")).to_contain_text(names[0])
+    assert no_horizontal_scroll(phone)
+    undo = phone.locator(".panel > .undo").bounding_box()
+    assert undo["y"] + undo["height"] <= PHONE["height"] + 1, undo
