@@ -65,6 +65,31 @@ def test_mk_src_2_a_blitz_sources_seven_dice_fit_the_phones_first_screen(live_se
     assert no_horizontal_scroll(phone)
 
 
+# Each face's whole box, as laid out (offsetWidth/Height: before the smaller drawing of a row's other faces), and
+# whether a tap 3 px inside each of its corners lands on that face.
+TAP_TARGETS = """fs => fs.map(f => { const r = f.getBoundingClientRect();
+  const cx = r.left + r.width / 2, cy = r.top + r.height / 2, w = f.offsetWidth, h = f.offsetHeight;
+  const hit = [[-1, -1], [1, -1], [-1, 1], [1, 1]].every(([dx, dy]) => {
+    const at = document.elementFromPoint(cx + dx * (w / 2 - 3), cy + dy * (h / 2 - 3));
+    return at !== null && at.closest('.mk-face') === f; });
+  return [w, h, hit]; })"""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_mk_src_2_a_rows_other_faces_drawn_smaller_keep_their_whole_tap_target(live_server, device, locale):
+    # The walk of 2026-12-05: once a row had its face chosen, its other faces (drawn at 0.84 to set the chosen
+    # one apart) took taps only on 41×37 px, with dead gaps between them.
+    code = table_game(live_server, 4, scenario="blitz_conquest")
+    phone = seated_phone(device, live_server, code, locale)
+    rows = phone.locator("#mk-enter-source .mk-palette")
+    expect(rows).to_have_count(7)
+    for i in range(7):
+        rows.nth(i).locator(".mk-face").nth(i % 6).click()
+    expect(phone.locator("#mk-enter-source .mk-face:has(input:checked)")).to_have_count(7)
+    targets = phone.locator("#mk-enter-source .mk-face").evaluate_all(TAP_TARGETS)
+    assert len(targets) == 42 and all(w >= 44 and h >= 44 and hit for w, h, hit in targets), targets
+
+
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
 def test_mk_src_2_the_preparations_source_entry_fits_and_a_refused_roll_asks_only_the_dice_to_reroll(
         live_server, device, locale):
