@@ -119,3 +119,17 @@ def test_the_history_undo_button_is_one_box_with_a_players_name_in_it(app, clien
         # The icon and one box of text: no name standing apart from the words around it.
         assert button["children"] == ["svg", "span"], button
         assert " ".join(button["text"].split()) == text, button
+
+
+def test_the_undo_for_steps_button_on_the_game_page_is_one_box_too(app):
+    """The same flex .btn on the game page: "Undo Boris's change" in the step a waiting phone opens (its
+    accessible name is its aria-label; what it shows had the name's <bdi> standing apart)."""
+    from tests.web.test_act_for_seat import MK3, Table, acting
+    table = Table(app, "mage_knight", MK3, ["p1", "p2", "p3"])
+    picker = table.game()["view"]["pick_queue"][0]
+    waiting = next(s for s in table.phones if s != picker)
+    assert table.post(picker, acting(table.page(table.phones[picker]), {"pick_tactic"})[0]).status_code == 200
+    for lang in ("en", "ru"):
+        table.phones[waiting].set_cookie("lang", lang)
+        button = undo_button(table.page(table.phones[waiting]))
+        assert button["children"] == ["svg", "span"], button
