@@ -225,6 +225,24 @@ def test_turns_offer_dice_end_turn_and_end_of_round(mk_app, client):
     assert table.view["phase"] == "preparation"
 
 
+def test_mk_rnd_5_the_turn_in_which_the_scenario_end_is_met_is_not_called_the_last_one(mk_app, client):
+    # The walk of 2026-12-05: Гена marked the scenario's end in his turn, and the screens called that turn his
+    # "Last turn" while the countdown listed him for one more (he takes one: MK-RND-5).
+    table = Table(mk_app, client, *new_game(client))
+    table.pick_all()
+    first = table.view["current_seat"]
+    table.act("mark_scenario_end")
+    now_what = re.compile(r'class="mk-now-what"[^>]*>([^<]*)<')
+    assert now_what.search(table.html).group(1) == "Turn" and "Last turns left: 2" in table.html
+    screen_what = re.compile(r'class="mks-what"[^>]*>([^<]*)<')
+    assert screen_what.search(client.get(table.url + "/screen").get_data(as_text=True)).group(1) == "Turn"
+    table.end_turn()
+    assert now_what.search(table.html).group(1) == "Last turn"
+    table.end_turn()
+    assert table.view["current_seat"] == first and now_what.search(table.html).group(1) == "Last turn"
+    assert screen_what.search(client.get(table.url + "/screen").get_data(as_text=True)).group(1) == "Last turn"
+
+
 def test_a_night_round_renders_the_dark_palette(client):
     url, _ = new_game(client, start_at_night="1")
     page = client.get(url).get_data(as_text=True)

@@ -79,6 +79,15 @@ def can_forfeit(state: dict) -> bool:
             and state["turn"]["seat"] != DUMMY)
 
 
+def is_last_turn(state: dict) -> bool:
+    """Is the turn under way its player's last one (MK-RND-5)? Not the turn in which the scenario's end was met:
+    that player takes one more."""
+    final, turn = state["final_turns"], state["turn"]
+    if state["phase"] != "turns" or final is None or turn is None or not final["remaining"]:
+        return False
+    return final["remaining"][0] == turn["seat"] and final.get("under_way") != turn["seat"]
+
+
 def can_extra_turn(state: dict) -> bool:
     return (state["phase"] == "turns" and state["final_turns"] is None
             and unflipped(state, state["turn"]["seat"], "the_right_moment"))
@@ -290,7 +299,8 @@ def view(state: dict) -> dict:
         "tactics_available": available_tactics(state) if phase == "tactics" else [],
         "pick_queue": pick_queue(state) if phase == "tactics" else [],
         "removal_choices": removal_candidates(state) if phase == "round_end" else [],
-        "final_turns": state["final_turns"], "end_of_round_by": state["end_of_round_by"],
+        "final_turns": state["final_turns"], "last_turn": is_last_turn(state),
+        "end_of_round_by": state["end_of_round_by"],
         "scenario_end_met": state["scenario_end_met"],
         "max_mines": MAX_MINES,
         "takeable_dice": takeable_dice(state) if phase == "turns" else [],

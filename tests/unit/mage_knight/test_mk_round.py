@@ -117,6 +117,32 @@ def test_mk_rnd_5_scenario_end_gives_everyone_a_last_turn_including_the_current_
     assert state["phase"] == "finished" and state["ended_by"] == "scenario_end"
 
 
+def test_mk_rnd_5_the_turn_under_way_when_the_scenario_end_is_met_is_not_called_a_last_turn():
+    """The walk of 2026-12-05: Гена marked the scenario's end in his turn; the screens called that turn his "Last
+    turn" while the countdown still listed him for one more."""
+    state, _ = turn_seats(three_in_turns(), 1)  # p2's turn
+    assert KIND.view(state)["last_turn"] is False
+    state = act(state, "mark_scenario_end").state
+    assert KIND.view(state)["last_turn"] is False  # p2's turn goes on: his last one comes after p1's and p3's
+    state, seats = turn_seats(state, 1)
+    for seat in ("p1", "p3", "p2"):
+        view = KIND.view(state)
+        assert (view["current_seat"], view["last_turn"]) == (seat, True)
+        state, _ = turn_seats(state, 1)
+    assert state["phase"] == "finished"
+
+
+def test_mk_rnd_5_solo_the_players_turn_under_way_then_its_last_turn():
+    state = pick_first_available(new_game(players=1, scenario="solo_conquest"))
+    while KIND.view(state)["current_seat"] != "p1":
+        state, _ = turn_seats(state, 1)
+    state = act(state, "mark_scenario_end", cities_conquered=2, cities_total=2).state
+    assert KIND.view(state)["last_turn"] is False  # the turn under way
+    state, _ = turn_seats(state, 1)
+    view = KIND.view(state)
+    assert (view["current_seat"], view["last_turn"]) == ("p1", True)
+
+
 def test_mk_rnd_5_end_of_round_first_then_scenario_end_the_announcement_rules():
     state = do(three_in_turns(), "announce_end_of_round", player="p3", deck_empty=True)
     out = act(state, "mark_scenario_end")
