@@ -19,10 +19,12 @@ from ..storage.models import Game, db
 from ..rules.base import BadParams, RuleError
 from .security import csrf
 from . import devices, limits, live, messages, play_record
+from .. import kinds
 from .games import draw_every_page
 from .limits import change_limit, new_game_limit
 from .openapi import document
-from .forms import BadForm, json_loads, json_params, refusal_text, request_bytes, short_text, version
+from .forms import (BadForm, json_loads, json_params, refusal_text, request_bytes, setup_limits, short_text,
+                    version)
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)
@@ -84,7 +86,9 @@ def load_with_seat(code: str) -> tuple[Game, str | None]:
 def create():
     data = body()
     title = short_text(data.get("title", ""), _("The game's name"), 80, required=False)
-    game = store.create_game(str(data.get("kind", ""))[:32], json_params(data.get("setup", {})), title,
+    kind = str(data.get("kind", ""))[:32]
+    known = kinds.get(kind)  # an unknown kind is refused by create_game
+    game = store.create_game(kind, json_params(data.get("setup", {}), setup_limits(known) if known else None), title,
                              random.SystemRandom(), created_by=devices.current().id)
     limits.remember(game.code)
     return jsonify(game_json(game)), 201

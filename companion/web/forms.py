@@ -105,13 +105,14 @@ def check_params_size(key: str, values: Any, limit: int | None = None) -> None:
         raise BadForm(_("A value is too long, too deeply nested or holds control characters."))
 
 
-def json_params(data: Any) -> dict[str, Any]:
+def json_params(data: Any, limits: Mapping[str, int] | None = None) -> dict[str, Any]:
+    """An action's params or a setup sent as JSON; `limits` as action_params's."""
     if not isinstance(data, Mapping):
         raise BadForm(_("params must be an object."))
     if len(data) > MAX_PARAMS:
         raise BadForm(_("Too many params."))
     for key, value in data.items():
-        check_params_size(str(key), value)
+        check_params_size(str(key), value, (limits or {}).get(str(key)))
     return dict(data)
 
 

@@ -159,3 +159,11 @@ def test_a_tampered_long_player_name_is_told_the_fields_own_limit(client):
     message = alert(response.get_data(as_text=True))
     assert "40" in message and "200" not in message, message
     assert "AAAAAAAAAA" in words(message), message  # which field: its beginning
+
+
+def test_a_long_player_name_sent_to_the_api_is_told_the_fields_own_limit_too(client):
+    response = client.post("/api/games", json={"kind": "mage_knight", "setup": {
+        **MK_SETUP, "player_name": ["A" * 300, "Boris"]}})
+    assert response.status_code == 400
+    message = response.get_json()["error"]
+    assert "40" in message and "200" not in message, message
