@@ -178,3 +178,13 @@ def test_a_saved_game_s_chapter_end_with_the_whole_summary_as_its_label_still_sh
     assert undo_what(mm_client.get(url).get_data(as_text=True)).startswith(
         "Глава 1: Бегство в Барксбург: пройдена в раунде 1, песочные часы на странице 1 из 6")
     assert "Глава 1: Бегство в Барксбург: пройдена в раунде 1" in history(mm_client, url)
+
+
+def test_a_finished_chapter_offers_no_cheese_wheel_controls(mm_client):
+    # The walk of 2026-12-05: a finished chapter's page still drew the wheel's +1…+6 and −1 cheese (disabled),
+    # far down the page: controls for a chapter that is over.
+    url, _token, html = chapter_1_won(mm_client)
+    page = mm_client.get(url).get_data(as_text=True)
+    for drawn in (html, page):
+        assert 'id="mm-wheel"' in drawn  # the wheel as it ended stays
+        assert 'value="add_cheese"' not in drawn and 'value="remove_cheese"' not in drawn
