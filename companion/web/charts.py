@@ -49,11 +49,44 @@ def line_chart(series: Mapping[str, Sequence[tuple[int, int]]], palette: str, la
         shown = _whole(min(ys, default=0), max(ys, default=0))
     chart.add_y_scale(shown[0], shown[-1])
     chart.add_y_axis(ticks=shown)
-    for (name, points), colour in zip(series.items(), _cycle(colours["lines"], len(series))):
-        chart.add_line(list(points), name=name, stroke_color=colour, width=3)
+    for index, ((name, points), colour) in enumerate(zip(series.items(), _cycle(colours["lines"], len(series)))):
+        chart.add_series(leather.Series(list(points), name=name), _DashedLine(colour, DASHES[index % len(DASHES)]))
     if xs:
         chart.add_x_axis(ticks=sorted(set(xs)))
     return _svg(chart, label, width, height)
+
+
+# Each line's own dash, shown in its legend too: the lines are told apart without their colours (DESIGN.md: colour
+# is never the only signal; the walk of 2026-12-05 found lines told apart by colour alone).
+DASHES = ("none", "10 5", "3 4", "14 4 3 4", "6 3")
+
+
+class _DashedLine(leather.Line):
+    """A line drawn with its dash, whose legend entry is a short piece of that line rather than a colour square."""
+
+    def __init__(self, stroke_color: str, dash: str):
+        super().__init__(stroke_color, 3, dash)
+
+    def legend_to_svg(self, series, palette):
+        entries = []
+        for group, width in super().legend_to_svg(series, palette):
+            square, text = group.find("rect"), group.find("text")
+            if square is not None and text is not None:
+                size, top = float(square.get("width", 0)), float(square.get("y", 0))
+                mid = f"{top + size / 2:.1f}"
+                piece = ET.Element("line", x1="0", x2=f"{_PIECE}", y1=mid, y2=mid, stroke=self._stroke_color)
+                piece.set("stroke-width", "3")
+                if self._stroke_dasharray != "none":
+                    piece.set("stroke-dasharray", self._stroke_dasharray)
+                group.remove(square)
+                group.insert(0, piece)
+                text.set("x", f"{float(text.get('x', 0)) + _PIECE - size:.1f}")
+                width += _PIECE - size
+            entries.append((group, width))
+        return entries
+
+
+_PIECE = 34  # a legend's piece of line: its dash's pattern shows at least twice
 
 
 # A label's height and room, in the drawing's units; the plot is the drawing less its axes' and legend's margins.

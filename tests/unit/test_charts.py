@@ -53,3 +53,17 @@ def test_counts_are_marked_in_whole_numbers():
     campaign = line_chart({"Lily": [(1, 1), (2, 1)], "Nez": [(1, 1), (2, 1)]}, "day", "The campaign")
     assert [text for text, _ in y_labels(campaign)] == ["0", "1", "2"]
     assert max(heights(campaign)) == min(heights(campaign)) > 0  # on the line marked 1, inside the plot
+
+
+def test_each_line_has_its_own_dash_and_its_legend_shows_that_dash_not_a_colour_square():
+    """Colour is never the only signal (DESIGN.md): the walk of 2026-12-05 found a chapter's hourglass, end
+    marker and wheel, and the players' Fame by round, told apart by colour alone."""
+    names = ["Anna", "Boris", "Chen", "Dana", "Eve"]
+    svg = str(line_chart({name: [(0, i), (1, i + 1)] for i, name in enumerate(names)}, "night", "Fame by round"))
+    lines = re.findall(r'<path [^>]*>', svg)
+    pieces = re.findall(r'<line x1="0" x2="34" [^>]*>', svg)  # the legend's (the grid's lines are axis-long)
+    dash = re.compile(r'stroke-dasharray="([^"]+)"')
+    line_dashes = [(dash.search(p) or [None, "none"])[1] for p in lines]
+    piece_dashes = [(dash.search(p) or [None, "none"])[1] for p in pieces]
+    assert len(set(line_dashes)) == len(names), line_dashes  # each its own
+    assert piece_dashes == line_dashes  # the legend names each by its own dash, in the same order
