@@ -26,14 +26,15 @@ def upgrade():
     from companion.rules.base import acting_for
     connection = op.get_bind()
     event, game = sa.table('event', sa.column('id'), sa.column('game_id'), sa.column('action'),
-                           sa.column('state_before', sa.JSON), sa.column('moment_seat')), \
+                           sa.column('params', sa.JSON), sa.column('state_before', sa.JSON),
+                           sa.column('moment_seat')), \
         sa.table('game', sa.column('id'), sa.column('kind'))
-    rows = connection.execute(sa.select(event.c.id, event.c.action, event.c.state_before, game.c.kind)
+    rows = connection.execute(sa.select(event.c.id, event.c.action, event.c.params, event.c.state_before, game.c.kind)
                               .join(game, game.c.id == event.c.game_id)
                               .where(event.c.state_before.is_not(None))).all()
     for row in rows:
         kind = kind_of(row.kind)
-        seat = kind and acting_for(kind, row.state_before, row.action)
+        seat = kind and acting_for(kind, row.state_before, row.action, row.params or {})
         if seat:
             connection.execute(event.update().where(event.c.id == row.id).values(moment_seat=seat))
 

@@ -148,9 +148,9 @@ def mends_every_row(app, head: str) -> None:
 
 def test_the_migration_mends_every_half_character_and_changes_nothing_else_on_sqlite(tmp_path):
     app = make_app(tmp_path / "companion.db")
-    mends_every_row(app, "0005")
+    mends_every_row(app, "0006")
     assert list((tmp_path / "backups").glob("companion-0003-*.db"))  # the file as it was, kept
 
 
 def test_the_migration_mends_every_half_character_and_changes_nothing_else_on_postgresql(pg_app):  # noqa: F811
-    mends_every_row(pg_app, "0005")
+    mends_every_row(pg_app, "0006")

@@ -139,3 +139,22 @@ def test_a_pending_migration_is_preceded_by_a_backup_of_the_sqlite_file(tmp_path
     assert copy.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert app.test_cli_runner().invoke(args=["db", "upgrade"]).exit_code == 0
     assert len(list((tmp_path / "backups").iterdir())) == 1  # nothing pending: no second copy
+
+
+def test_0006_gives_a_player_action_kept_before_it_its_players_seat(tmp_path):
+    """A Fame change kept before player actions had a seat (0005 set none): after the upgrade another seat's
+    phone undoes it through "Undo for …", as it does a change made today."""
+    from tests.web.test_act_for_seat import MK3
+    app = make_app(tmp_path / "m.db", extra_kinds=("companion.rules.mage_knight",))
+    client = app.test_client()
+    code = client.post("/api/games", json={"kind": "mage_knight", "setup": MK3}).get_json()["code"]
+    assert client.post(f"/api/games/{code}/actions", json={"action": "change_fame", "version": 0,
+                                                           "params": {"player": "p2", "delta": 2}}).status_code == 200
+    with app.app_context():
+        downgrade(directory=str(database.MIGRATIONS), revision="0005")
+        with db.engine.begin() as connection:  # as 0005 left it: a player action had no seat
+            connection.execute(sa.text("UPDATE event SET moment_seat = NULL WHERE action = 'change_fame'"))
+        upgrade(directory=str(database.MIGRATIONS))
+        with db.engine.connect() as connection:
+            seats = connection.execute(sa.text("SELECT moment_seat FROM event WHERE action = 'change_fame'")).all()
+    assert [seat for (seat,) in seats] == ["p2"]
