@@ -77,3 +77,24 @@ def test_a_phone_that_joins_by_code_is_offered_its_seats_player_name_as_its_labe
     thumb.tap(thumb.form("pick_tactic", tactic="planning"))
     history = tablet.get(url + "/history").get_data(as_text=True)
     assert re.search(r'"what">Boris picked Planning</span>\s*<span class="muted">Boris ·', words(history))
+
+
+def test_a_phone_that_finds_every_seat_held_can_take_one_over_from_its_first_question(app):
+    """The walk of 2026-12-05: a solo game started on the tablet seats the tablet; the player's phone, joining,
+    was told "Every seat already has its phone" and had to find Seats below, tick "Take over" and tap "Take this
+    seat". The question itself now offers each held seat behind one deliberate fold."""
+    anna, boris, phone = app.test_client(), app.test_client(), app.test_client()
+    url, token = new_counter(anna)
+    seat(anna, url, token, "even")
+    boris_token = re.search(r'name="csrf_token" value="([^"]+)"', boris.get(url).get_data(as_text=True)).group(1)
+    seat(boris, url, boris_token, "odd")
+    html = phone.get(url).get_data(as_text=True)
+    who = html[html.index('id="who"'):html.index("</section>", html.index('id="who"'))]
+    assert "Every seat already has its phone." in who
+    fold = who[who.index('<details class="who-take-over"'):who.index("</details>")]
+    assert "open" not in fold[:fold.index(">")]  # a deliberate step: closed
+    offered = re.findall(r'name="seat" value="(\w+)"><input type="hidden" name="take_over" value="yes">', fold)
+    assert offered == ["even", "odd"]
+    phone_token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+    assert seat(phone, url, phone_token, "even", take_over="yes").status_code == 200
+    assert cue(phone.get(url).get_data(as_text=True)) == "Your turn" and cue(anna.get(url).get_data(as_text=True)) == ""
