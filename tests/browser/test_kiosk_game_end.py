@@ -19,11 +19,12 @@ from tests.browser.test_kiosk_screen import (
     SIZES,
     SMALLEST_PX,
     WRAPS,
+    check,
     screens,
     version_of,
 )
 from tests.browser.test_mage_knight_score_browser import finish
-from tests.browser.walks import at_version
+from tests.browser.walks import at_version, mage_knight_round
 
 NAMES = {
     "ru4": ["Александра Петрова", "Константин Иванов", "Владислав Сидоров", "Екатерина Смирнова"],
@@ -133,3 +134,23 @@ def test_the_join_code_opened_again_at_the_end_still_fits(live_server, device, l
     problems = problems_of(pages, live_server, code, "join-open")
     assert not problems, "\n".join(problems)
 
+
+@pytest.mark.parametrize("orientation", ORIENTATIONS)
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_a_40_letter_name_leaves_round_order_and_the_source_in_view_beside_the_join_code(live_server, device, locale,
+                                                                                       orientation):
+    """The same walk, round 1: four players, one named with 40 letters, nobody joined (the join code open beside the
+    game): lying, Round Order took the wide column and the Source's seven dice stood one a row, the 7th cut: the
+    page 774-878 px of 768 in round 1, 947 in round 2's preparation (the walk: 813), 809 of 800 on a 1280×800."""
+    moments = mage_knight_round(live_server, players={"player_name": NAMES["long40"], "hero": HEROES,
+                                                      "scenario": "blitz_conquest"})
+    moment = next(moments)
+    pages = screens(device, live_server, mage_knight_round.code, locale, orientation)
+    seen = 0
+    while moment is not None:
+        check(pages, moment.version, moment.name)
+        seen += 1
+        moment = next(moments, None)
+    assert seen >= 20
+    for page in pages:
+        expect(page.locator(".screen-join .qr svg")).to_be_visible()
