@@ -428,6 +428,8 @@ return {problems};
 """
 )
 
+# The moment's "Act for …" step; a player's own counts (its Fame, its sheet) fold behind a .seat-fold's, not the moment.
+ACT_FOR_STEP = ".act-for > .act-for-open"
 # The moment's primary control on the acting seat's phone, in order: its Next (the N key's button), its own open
 # score sheet's first stepper at a Mage Knight game's end, the deliberate "Act for …" step, then the first button
 # of the moment's own action.
@@ -436,7 +438,7 @@ return {problems};
 # seat's complete sheet under them).
 PRIMARIES = ['[data-shortcut="next"]:not([disabled])',
              "#game-panel:has(.seat-banner.now) .mk-sheet-fold[open] .mk-step:not([disabled])",
-             ".act-for-open"] + [
+             ACT_FOR_STEP] + [
     f"form:has(input[name=action][value={a}]) button[type=submit]"
     for a in ("pick_tactic", "enter_source", "remove_tactic", "resolve_surge", "dummy_turn", "tick_step", "end_turn",
               "finish_action", "next_turn", "next_chapter")]
@@ -608,7 +610,7 @@ class Crawl:
         phone = table.phone(seat, locale, size, moment.version)
         # Nobody's moment (a preparation step everyone helps with, sheets still to fill at the end): a control for
         # the table is owed on every phone's first screen, another seat's "Act for …" on none.
-        primaries = PRIMARIES if moment.seat else [p for p in PRIMARIES if p != ".act-for-open"]
+        primaries = PRIMARIES if moment.seat else [p for p in PRIMARIES if p != ACT_FOR_STEP]
         result = phone.page.evaluate(f"(primaries) => {{ {PHONE_JS} }}", primaries)
         devices.append((phone, f"phone 390x844 of {seat} ({locale}, {size} text)", result["problems"]))
         if look.random() < self.screen_rate:
