@@ -276,3 +276,19 @@ def test_a_long_moment_in_the_chrome_is_said_whole_at_a_plus(live_server, device
     expect(phone.locator("#chrome-moment")).to_contain_text("Cave Centipede" if locale == "en-US"
                                                             else "Пещерная многоножка")
     chrome_moment_is_whole(phone)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_a_name_of_one_long_word_in_the_chrome_breaks_rather_than_be_cut(live_server, device, locale):
+    """The long-names crawl (seeds 316-322): "Ход: Wolfeschlegelsteinhausenberger" (240 px in 218) was cut in the
+    chrome: a word wider than its line did not break. (At A+ it takes three lines, and the chrome's two cut it.)"""
+    size = "normal"
+    names = ["Wolfeschlegelsteinhausenberger", "Константин Константинопольский"]
+    code = api_game(live_server, "mage_knight", {"player_name": names, "hero": ["tovak", "goldyx"]})
+    pick_all_tactics(live_server, code)
+    for _ in range(2):  # each player's turn, on that player's phone
+        seat = api_get(live_server, code)["view"]["current_seat"]
+        phone = seated_phone(device, live_server, code, seat, locale, size)
+        expect(phone.locator("#chrome-moment")).to_contain_text(names[int(seat[1]) - 1])
+        chrome_moment_is_whole(phone)
+        api_act(live_server, code, "end_turn", {"player": seat})
