@@ -55,7 +55,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     kinds.init_app(app, app.config["GAME_KINDS"])
 
     from .web import (api, assets, body_timeout, devices, errors, forms, games, home, join, limits, live,
-                      panel_cache, pwa, render, turns)
+                      panel_cache, pwa, render, screen_fit, turns)
     limits.init_app(app)
     turns.init_app(app)
     expiry.init_app(app)
@@ -63,6 +63,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     render.init_app(app)
     watch.init_app(app)
     join.init_app(app)
+    screen_fit.init_app(app)
     devices.init_app(app)
     panel_cache.init_app(app)
     errors.init_app(app)
