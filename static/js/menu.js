@@ -30,10 +30,13 @@
     var chrome = document.getElementById("chrome");
     var moment = document.getElementById("chrome-moment");
     if (!chrome || !moment) { return; }
-    chrome.classList.remove("chrome-long", "chrome-longer");
+    chrome.classList.remove("chrome-long", "chrome-longer", "chrome-broken");
     chrome.classList.toggle("chrome-long", moment.scrollWidth > moment.clientWidth);
     // Still more than its two lines (a minion card's long name at A+): a size smaller, whole.
     chrome.classList.toggle("chrome-longer", moment.scrollHeight > moment.clientHeight + 1);
+    // Even so (a name typed as one 30-letter word at A+: "Turn:" alone on a line, the name on two more): the
+    // words break anywhere, filling both lines.
+    chrome.classList.toggle("chrome-broken", moment.scrollHeight > moment.clientHeight + 1);
   }
 
   function followMoment() {

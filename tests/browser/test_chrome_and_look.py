@@ -278,11 +278,12 @@ def test_a_long_moment_in_the_chrome_is_said_whole_at_a_plus(live_server, device
     chrome_moment_is_whole(phone)
 
 
+@pytest.mark.parametrize("size", ["normal", "large"])
 @pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
-def test_a_name_of_one_long_word_in_the_chrome_breaks_rather_than_be_cut(live_server, device, locale):
+def test_a_name_of_one_long_word_in_the_chrome_breaks_rather_than_be_cut(live_server, device, locale, size):
     """The long-names crawl (seeds 316-322): "Ход: Wolfeschlegelsteinhausenberger" (240 px in 218) was cut in the
-    chrome: a word wider than its line did not break. (At A+ it takes three lines, and the chrome's two cut it.)"""
-    size = "normal"
+    chrome: a word wider than its line did not break. At A+ (seed 337) "Turn:" kept a line to itself and the name
+    took two more, cut by the chrome's two (212x59 in 212x39): there the name breaks on the first line too."""
     names = ["Wolfeschlegelsteinhausenberger", "Константин Константинопольский"]
     code = api_game(live_server, "mage_knight", {"player_name": names, "hero": ["tovak", "goldyx"]})
     pick_all_tactics(live_server, code)
