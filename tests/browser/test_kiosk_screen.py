@@ -68,9 +68,11 @@ WRAPS = r"""(selectors) => selectors.flatMap(selector => [...document.querySelec
       > 1.6 * line;
   })
   .map(el => `${selector} "${el.textContent.trim().slice(0, 30)}" wraps`))"""
+# Each font size as drawn: app.js may draw a screen smaller to fit it (zoom).
 SIZES = """(smallest) => Object.entries(smallest).flatMap(([selector, px]) =>
   [...document.querySelectorAll(selector)].filter(el => el.getClientRects().length)
-    .map(el => [selector, parseFloat(getComputedStyle(el).fontSize), px]).filter(([, size, px]) => size < px))"""
+    .map(el => [selector, parseFloat(getComputedStyle(el).fontSize) * (el.currentCSSZoom || 1), px])
+    .filter(([, size, px]) => size < px))"""
 
 
 def screens(device, base: str, code: str, locale: str, orientation: str = "landscape") -> list:
