@@ -363,9 +363,16 @@
   function ownFold(p, details) {
     return !p.dataset.seat || details.dataset.seat === p.dataset.seat;
   }
-  function sectionKey(details) {
+  // A section by its id or its summary's words. Another seat's own part (.seat-fold) by that seat: its summary,
+  // "Act for Anna…", is her moment's too. The moment's "Act for …" (.act-for) only within that moment (`moment`,
+  // its announced lines): kept open while this phone acts for Anna through her turn, a deliberate step again on
+  // her next one.
+  function sectionKey(details, moment) {
     var summary = details.querySelector("summary");
-    return details.id || (summary ? summary.textContent.replace(/\s+/g, " ").trim() : "");
+    var key = details.id || (summary ? summary.textContent.replace(/\s+/g, " ").trim() : "");
+    if (details.classList.contains("seat-fold")) { return "seat " + details.dataset.seat + " " + key; }
+    if (details.classList.contains("act-for")) { return "moment " + moment + " " + key; }
+    return key;
   }
   document.addEventListener("htmx:beforeSwap", function (event) {
     var p = panel();
@@ -374,9 +381,10 @@
     // it kept, a device taking another seat would find that seat's moment open, one tap.
     // A seat's own fold (.seat-fold), which app.js opens, is not kept either.
     var opened = p.hasAttribute("data-act-for") ? "details[open]" : "details[open]:not(.act-for)";
+    var moment = turnText();
     openSections = Array.prototype.filter.call(p.querySelectorAll(opened), function (details) {
       return !(details.classList.contains("seat-fold") && ownFold(p, details));
-    }).map(sectionKey);
+    }).map(function (details) { return sectionKey(details, moment); });
     momentInView = inView(p.querySelector(".seat-banner"));
     momentBefore = momentText(p);
     askedBefore = !!p.querySelector("[data-asks]");
@@ -402,8 +410,9 @@
     var p = panel();
     if (!p || !event.detail.target || event.detail.target.id !== "game-panel") { return; }
     if (!held) { flash(""); }
+    var moment = turnText();
     p.querySelectorAll("details").forEach(function (details) {
-      if (openSections.indexOf(sectionKey(details)) !== -1) { details.open = true; }
+      if (openSections.indexOf(sectionKey(details, moment)) !== -1) { details.open = true; }
     });
     // The panel is drawn once for every device, with a seat's moment folded behind "Act for …"; on this
     // device that is not another seat's phone (its own seat, or none): one tap, before it is painted.

@@ -268,3 +268,31 @@ def test_a_waiting_phones_undo_never_undoes_another_seats_change_in_one_tap(live
     acting.locator("#game-panel form.undo > button.btn-undo").tap()  # its own change: one tap
     at_version(acting, version + 4)
     assert picker not in api_get(live_server, code)["view"]["tactics"]
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU"])
+def test_act_for_is_a_deliberate_step_again_at_the_seats_next_moment(live_server, phone, locale):
+    """The walk of 2026-12-05 (Blitz Cooperation): once Boris's phone had opened "Act for Anna…" at her moment, it
+    came open by itself at each of her later moments, her End turn one tap on his first screen. Its summary's words
+    are those of her own part's fold (her Fame, .seat-fold), kept open across swaps: the one reopened the other."""
+    code, game, names, phones, picker, acting, waiting = three_phones(live_server, phone, locale)
+    waiting_seat = next(seat for seat, page in phones.items() if page is waiting)
+    settled(*phones.values())
+    second_step(waiting, "pick_tactic", locale, names[picker])
+    at_version(waiting, game["version"] + 1)
+    moment = "#game-panel details.act-for"
+    while (game := api_get(live_server, code))["view"]["phase"] == "tactics":
+        params = next(a["params"] for a in game["view"]["actions"] if a["action"] == "pick_tactic")
+        api_act(live_server, code, "pick_tactic", params)
+    seen = 0
+    for _ in range(8):  # each turn of a round: the picker's comes again, on the waiting phone another seat's
+        game = api_get(live_server, code)
+        current = game["view"]["current_seat"]
+        at_version(waiting, game["version"])
+        if current != waiting_seat:
+            expect(waiting.locator(moment)).to_have_count(1)
+            expect(waiting.locator(moment)).not_to_have_attribute("open", "")
+            expect(waiting.locator(f"{moment} {control('end_turn')}")).to_be_hidden()
+            seen += current == picker
+        api_act(live_server, code, "end_turn", {"player": current})
+    assert seen >= 2
