@@ -38,6 +38,13 @@
     var box = document.getElementById("flash");
     if (box) { box.textContent = text || ""; }
   }
+  // A tap this page could not make ("Not sent", no answer, back online with it still unmade): said until this
+  // device taps again, whatever live updates come meanwhile (one that caught up after the network came back took
+  // the message with the old panel, and the tap was dropped without a word).
+  function unmadeTapSaid() {
+    var said = flashed(), texts = document.body.dataset;
+    return !!said && [texts.notSentText, texts.noAnswerText, texts.backOnlineText].indexOf(said) !== -1;
+  }
 
   // Someone is typing or choosing in the panel: swapping it now would throw their input away.
   function editing() {
@@ -409,7 +416,8 @@
   document.addEventListener("htmx:afterSwap", function (event) {
     var p = panel();
     if (!p || !event.detail.target || event.detail.target.id !== "game-panel") { return; }
-    if (!held) { flash(""); }
+    var ownTap = event.detail.requestConfig && event.detail.requestConfig.verb === "post";
+    if (!held && (ownTap || !unmadeTapSaid())) { flash(""); }
     var moment = turnText();
     p.querySelectorAll("details").forEach(function (details) {
       if (openSections.indexOf(sectionKey(details, moment)) !== -1) { details.open = true; }
@@ -427,7 +435,6 @@
     // This device's tap raised a question that holds the game (a surge): bring it into view, wherever
     // the page was scrolled, and move focus to it so keyboards and screen readers land there too.
     var ask = p.querySelector("[data-asks]");
-    var ownTap = event.detail.requestConfig && event.detail.requestConfig.verb === "post";
     if (ask && !askedBefore && ownTap) {
       ask.scrollIntoView({ block: "start" });
       ask.focus({ preventScroll: true });

@@ -128,6 +128,24 @@ def test_a_tap_made_offline_is_said_at_once_and_never_applied(live_server, devic
     expect(tablet.locator("#count")).to_have_text("1")
 
 
+def test_a_tap_made_offline_is_still_said_not_sent_after_the_game_moved_meanwhile(live_server, device):
+    """The walk of 2026-12-05: a phone's tap made offline was said "Not sent" at once; another phone then changed the
+    game, and back online this one caught up, its message gone with the old panel: the tap silently dropped."""
+    tablet, phone = counter_on_tablet_and_phone(live_server, device)
+    expect(phone.locator("#count")).to_have_text("0")
+    phone.context.set_offline(True)
+    phone.get_by_role("button", name="+1").click()
+    expect(phone.locator("#flash")).to_contain_text("Not sent")
+    tablet.get_by_role("button", name="+1").click()
+    expect(tablet.locator("#count")).to_have_text("1")
+    phone.context.set_offline(False)
+    expect(phone.locator("#count")).to_have_text("1")  # caught up: the tablet's change, not its own
+    expect(phone.locator("#flash")).to_contain_text("Connected again. That tap was not sent")
+    phone.get_by_role("button", name="+1").click()  # its next tap, answered, is the news now
+    expect(tablet.locator("#count")).to_have_text("2")
+    expect(phone.locator("#flash")).to_have_text("")
+
+
 def test_an_idle_phone_that_loses_the_network_says_offline_not_that_a_tap_was_not_sent(live_server, device):
     """The fresh walk of 2026-12-05: a phone left alone lost its network for a minute and said "Not sent: …
     Nothing was changed", then "Connected again. That tap was not sent" — nobody had tapped. The page's own
