@@ -90,12 +90,17 @@ def minutes(seconds: float | None, locale: str | None = None) -> str:
 def under_way(game: Game) -> dict[str, Any]:
     """When the current turn and the current round began, for the group screen's turn time: {"turn", "round"},
     each the time of the change that stands and brought the game into this turn (this round), the game's
-    start if none did, or None when the game is in nobody's turn (no round)."""
+    start if none did, or None when the game is in nobody's turn (no round). A change made in another part of
+    the game (GameKind.part_of: a Mice and Mystics campaign's chapter before, which may have ended in round 1
+    too) began this part's round 1 and its first turn."""
     kind = store.kind_of(game)
-    holder, number = kind.turn_of(game.state), kind.round_of(game.state)
+    holder, number, part = kind.turn_of(game.state), kind.round_of(game.state), kind.part_of(game.state)
     turn = round_ = None
     for change in store.kept_changes_newest_first(game):  # the latest one that moved the game on counts
         before = change.state_before or {}
+        if kind.part_of(before) != part:  # the change that began this part: nothing before it counts
+            round_, turn = round_ or change.at, turn or change.at
+            break
         if round_ is None and kind.round_of(before) != number:
             round_ = change.at
         if turn is None and (kind.turn_of(before) != holder or round_ is not None):
