@@ -74,31 +74,6 @@ def test_each_card_on_the_track_is_a_turn_of_its_own_the_minions_and_two_mice_of
 
 def test_a_campaign_s_next_chapter_begins_its_round_1_and_its_first_turn_with_the_change_that_began_it(client, app):
     """A walk, 2026-12: seconds after a campaign's chapter began (Continue the campaign), the group screen said
-    "Round 4 min": the chapter before had ended in round 1, so the change that began the new chapter, made on a
-    state of round 1 too, did not look like the start of a round, and the round was timed from the start of the
-    chapter before. A chapter's round 1 and its first turn begin with the change that began the chapter, the next
-    one's or a replay's; a change a minute here, each time set by the test."""
-    code = client.post("/api/games", json={"kind": "mice_mystics", "setup": {
-        "mouse": ["lily", "nez"], "minion_type": ["rat_warriors"], "minion_count": ["2"]}}).get_json()["code"]
-    api_act(client, code, "show_turn_time", show=1)  # change 1
-    api_act(client, code, "next_turn")  # change 2: round 1's second card
-    api_act(client, code, "mark_victory")  # change 3: the first chapter won in its round 1
-    began = {api_act(client, code, "next_chapter", chapter_end_page=9, minion_type=["rat_warriors"])["version"]}
-    api_act(client, code, "mark_victory")  # the second chapter also over in its round 1
-    began.add(api_act(client, code, "next_chapter", replay="yes")["version"])  # the third, a replay of the second
-    assert client.get(f"/api/games/{code}").get_json()["state"]["round"] == 1
-    third = max(began)
-    set_times(app, code, START)
-    at = (START + timedelta(minutes=third)).isoformat() + "Z"
-    assert started(client.get(f"/g/{code}/screen").get_data(as_text=True)) == [at, at]  # the turn's, the round's
-    api_act(client, code, "next_turn")  # the next card's turn, in the same round
-    set_times(app, code, START)
-    assert started(client.get(f"/g/{code}/screen").get_data(as_text=True)) == [
-        (START + timedelta(minutes=third + 1)).isoformat() + "Z", at]
-
-
-def test_a_campaign_s_next_chapter_begins_its_round_1_and_its_first_turn_with_the_change_that_began_it(client, app):
-    """A walk, 2026-12: seconds after a campaign's chapter began (Continue the campaign), the group screen said
     "Round 4 min": the chapter before had ended in its round 1, so the change that began the new chapter, made on
     a state of round 1 too, did not look like a round's start, and the round was timed from the start of the
     chapter before. A chapter's round 1 and its first turn begin with the change that began the chapter, the next
