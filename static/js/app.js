@@ -566,15 +566,17 @@
   document.addEventListener("htmx:afterSettle", followJoining);
   document.addEventListener("DOMContentLoaded", followJoining);
   // The group screen never scrolls. Its style sheets size each state for the screen; where a state's words still run
-  // past it (names typed 30 letters long, a language's longer words, every title tied), the panel is drawn a
-  // little smaller, a step at a time, until it fits: at most to three quarters, still large across the table.
+  // past it (names typed 30 letters long, a language's longer words, every title tied), the game's part of it (no
+  // control there: the sound switch above keeps its 44 px) is drawn a little smaller, a step at a time, until it
+  // fits: at most to three quarters, still large across the table.
   var FIT_STEPS = [1, 0.95, 0.9, 0.85, 0.8, 0.75];
   function fitScreen() {
     var root = document.documentElement;
     var p = panel();
-    if (!p || !root.classList.contains("screen-page")) { return; }
+    var game = p && p.querySelector(".screen > .screen-head + :not(template)");  // the kind's screen template
+    if (!game || !root.classList.contains("screen-page")) { return; }
     for (var i = 0; i < FIT_STEPS.length; i++) {
-      p.style.zoom = FIT_STEPS[i] === 1 ? "" : String(FIT_STEPS[i]);
+      game.style.zoom = FIT_STEPS[i] === 1 ? "" : String(FIT_STEPS[i]);
       // Run past the page, or past the panel's own box (standing, the join code's band at the foot drawn over it).
       if (root.scrollHeight <= window.innerHeight && root.scrollWidth <= window.innerWidth
           && p.scrollHeight <= p.clientHeight + 1 && p.scrollWidth <= p.clientWidth + 1) { return; }

@@ -10,7 +10,7 @@ from tests.browser.conftest import api_act
 from tests.browser.test_kiosk_game_end import BIG, NAMES, four_players_finished, problems_of
 from tests.browser.test_kiosk_screen import ORIENTATIONS, screens
 
-ZOOM = "document.getElementById('game-panel').currentCSSZoom"
+ZOOM = "document.querySelector('#game-panel > .screen-head + :not(template)').currentCSSZoom"
 
 
 @pytest.mark.parametrize("orientation", ORIENTATIONS)
