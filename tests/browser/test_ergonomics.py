@@ -78,6 +78,12 @@ def test_every_control_on_the_game_pages_is_at_least_44px(live_server, device):
     small_targets(page, url, found)                                   # the surge question
     small_targets(page, f"{url}/screen", found)
     small_targets(page, f"{url}/history", found)
+    # A mouse's Battle: its moment holds the wheel's +cheese and the mouse's own (the walk of 2026-12-05: 40×44).
+    battle = api_game(live_server, "mice_mystics", MM_SETUP)
+    while api_get(live_server, battle)["view"]["acting_card"]["kind"] != "mouse":
+        api_act(live_server, battle, "next_turn")
+    api_act(live_server, battle, "do_action", {"kind": "battle"})
+    small_targets(page, f"{live_server}/g/{battle}", found)
     for path in ("/", "/new/mage_knight", "/new/mice_mystics", "/g/NOPE7"):
         small_targets(page, live_server + path, found)
     assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
