@@ -20,6 +20,7 @@ from .rounds import next_turn
 from .surge import encounter_row
 from .upgrade import upgrade
 
+OPEN_END = 99  # the last page of a row entered without one ("4+": params.py `_page_range`)
 MINION_TURN = N_("Minions: each figure moves, then battles; the closest minion first; "
                  "defence is rolled only if the attack hit.")
 MOUSE_REMINDERS = (N_("Explore only when no minions are on your tile."),
@@ -106,6 +107,14 @@ def next_card(state: dict) -> dict | None:
             "minions_mover": _mouse(after, track_ops.lowest_mouse(after)) if card["kind"] == "minion" else None}
 
 
+def _row_pages(row: dict) -> Text:
+    """The surge's encounter row by its pages, as the card's list says them: a row entered as "4+" (kept as
+    pages 4 to OPEN_END) is page 4 and later."""
+    if row["pages_to"] >= OPEN_END:
+        return Text(N_("Row for pages {first} and later:"), {"first": row["pages_from"]})
+    return Text(N_("Row for pages {first}–{last}:"), {"first": row["pages_from"], "last": row["pages_to"]})
+
+
 def view(state: dict) -> dict[str, Any]:
     """Whose turn, who moves the minions, the surge question, the encounter row, the checklist."""
     state = upgrade(state)
@@ -138,7 +147,7 @@ def view(state: dict) -> dict[str, Any]:
         "surge_question": Text(N_("Does this room have a special surge?")) if state["pending_surge"] else None,
         "encounter_card": state["encounter_card"],
         "encounter_row": row_index,
-        "encounter_row_pages": (f"{row['pages_from']}–{row['pages_to']}" if row else None),
+        "encounter_row_pages": _row_pages(row) if row else None,
         "encounter_row_minions": row["minions"] if row else [],
         # MM-INI-8: an Ambush rolls for every minion card on the track, the arrivals' too (up to 3 types,
         # a boss with 2 cards): room for every die the table may roll.
