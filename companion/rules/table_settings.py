@@ -12,6 +12,11 @@ from .base import N_, Outcome, RuleError, Text, param_int
 TURN_TIME = "screen_turn_time"  # the group screen shows the turn's and the round's minutes so far (off by default)
 
 
+def settings_of(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The table's settings in `state`, to carry into a state that starts afresh (a campaign's next chapter)."""
+    return {TURN_TIME: turn_time_shown(state)}
+
+
 def turn_time_shown(state: Mapping[str, Any]) -> bool:
     return state.get(TURN_TIME) is True
 

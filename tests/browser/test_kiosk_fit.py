@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import api_act
 from tests.browser.test_kiosk_game_end import BIG, NAMES, four_players_finished, problems_of
 from tests.browser.test_kiosk_screen import ORIENTATIONS, screens
 

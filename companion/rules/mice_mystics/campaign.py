@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 from ..base import BadParams, N_, Outcome, RuleError, Text, param_bool, param_str
 from ..fields import too_long_quoted
+from ..table_settings import settings_of
 from .achievements import STORY
 from .catalogue import MICE, NAMES, chapter_title, label
 from .params import as_list
@@ -154,6 +155,7 @@ def next_chapter(state: dict, params: Mapping[str, Any], rng: random.Random) -> 
     new["achievements"] = [dict(a) for a in state["achievements"] if a["id"] == STORY]
     new["chapters"] = state["chapters"]
     new["sitting_out"] = sitting
+    new.update(settings_of(state))  # the table's, not the chapter's
     notices.append(Text(N_("Carried over: ability cards, one search card per mouse, story achievements. "
                            "Cheese, party items and individual achievements are lost.")))
     name = chapter_title(chapter["chapter_name"], chapter.get("story_chapter"))

@@ -90,3 +90,13 @@ def test_mm_cmp_2_the_form_s_next_chapter_is_the_book_s_or_has_a_name(table):
     assert replay["chapter_setup"]["story_chapter"] == "1"
     # The API may still leave it unnamed: "the chapter" in each device's own language
     assert table.act(done, "next_chapter", chapter_end_page="8").state["chapter_name"] == ""
+
+
+@pytest.mark.parametrize("replay", [{"replay": "yes"}, {"chapter_name": "Chapter 2", "chapter_end_page": "8"}])
+def test_the_tables_own_settings_carry_into_the_next_chapter(table, replay):
+    """The group screen's turn time is the table's, not the chapter's: a new chapter (or a replay) began with it
+    off again (a helper's read of campaign.next_chapter, 2026-12-05)."""
+    state = table.setup(mice=("lily", "nez"), minions=[("rat_warriors", 2)], chapter_name="Chapter 1")
+    state = table.act(state, "show_turn_time", show="1").state
+    state = table.act(state, "mark_victory").state
+    assert table.act(state, "next_chapter", **replay).state["screen_turn_time"] is True
