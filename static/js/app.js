@@ -568,8 +568,8 @@
   // The group screen never scrolls. Its style sheets size each state for the screen; where a state's words still run
   // past it (names typed 30 letters long, a language's longer words, every title tied), the game's part of it (no
   // control there: the sound switch above keeps its 44 px) is drawn a little smaller, a step at a time, until it
-  // fits: at most to three quarters, still large across the table.
-  var FIT_STEPS = [1, 0.95, 0.9, 0.85, 0.8, 0.75];
+  // fits: at most to three quarters, still large across the table. Small steps: most states run only a few pixels over.
+  var FIT_STEPS = [1, 0.98, 0.96, 0.94, 0.92, 0.9, 0.88, 0.86, 0.84, 0.82, 0.8, 0.78, 0.76, 0.75];
   function fitScreen() {
     var root = document.documentElement;
     var p = panel();
@@ -585,6 +585,9 @@
   document.addEventListener("htmx:afterSwap", fitScreen);
   document.addEventListener("DOMContentLoaded", function () {
     fitScreen();
+    // Measured again with the page's own font (measured in a fallback's, a fit could stay a step too small).
+    if (document.fonts) { document.fonts.ready.then(fitScreen); }
+    window.addEventListener("load", fitScreen);
     window.addEventListener("resize", fitScreen);
     var corner = document.getElementById("screen-corner");  // the join code opened or folded: another width
     if (corner) { corner.addEventListener("toggle", fitScreen); }
