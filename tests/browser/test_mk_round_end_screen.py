@@ -1,7 +1,8 @@
 """The Mage Knight group screen at the round's end says what the table does ("Remove a tactic", then the next round's
 preparation) and, once the Dummy announced End of Round, its panel says so (lying; standing, the panel draws its deck's
-count only): both fit (standing, in Russian, the Dummy's announcement ran 4 px past its box: drawn 2% smaller) the kiosk without scrolling, three players and the Dummy in Round Order (the cooperative walk's
-names), in English and Russian (tests/web/test_mage_knight_screen_words.py checks the words)."""
+count only): both fit the kiosk without scrolling, three players and the Dummy in Round Order (the cooperative walk's
+names), in English and Russian (tests/web/test_mage_knight_screen_words.py checks the words). Standing, in Russian,
+the Dummy's announcement ran 4 px past its box: the screen's fit draws it 2% smaller."""
 from __future__ import annotations
 
 import pytest
