@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 from ..base import N_, Text
+from .seats import DUMMY
 from .source import BASIC
 from .turns import COLOUR_NAMES
 
@@ -78,7 +79,7 @@ def take_turn(dummy: dict, third: str | None) -> list[Text]:
     else:
         notices = [Text(N_("The 3rd card is {colour}: the Dummy has no {colour} crystal, so no more cards."),
                         {"colour": Text(COLOUR_NAMES[third])})]
-    return notices + [forecast(dummy)]
+    return notices  # then what its turns to come hold, once the turn is over (outlook)
 
 
 def forecast(dummy: dict) -> Text:
@@ -99,6 +100,30 @@ def forecast(dummy: dict) -> Text:
                    "announces End of Round."), {"cards": deck, "low": soonest, "n": latest},
                 plural=N_("The Dummy has {cards} cards left: they last {low} to {n} more turns of its own, then it "
                           "announces End of Round."))
+
+
+def outlook(state: dict) -> Text | None:
+    """What the Dummy's panels and its changes' notices say of its turns to come: when it will announce End of
+    Round (MK-DUM-5), until the round's last turns begin; then that it announced, that it has one last turn
+    (MK-RND-4) or none (it announced, took it, or the scenario's end was met: MK-RND-5). None once the game is over,
+    and at a round's preparation until its deck is whole again (MK-DUM-4)."""
+    figure, phase, final = state["dummy"], state["phase"], state["final_turns"]
+    if phase == "finished":
+        return None
+    if phase == "preparation" and "aa_offer" not in state["preparation"]["done"]:
+        return None  # its whole deck is shuffled again at this preparation's Advanced Action step (MK-DUM-4)
+    if phase not in ("turns", "round_end") or (phase == "turns" and final is None):
+        return forecast(figure)
+    if state["end_of_round_by"] == DUMMY:
+        return Text(N_("The Dummy announced End of Round: it takes no more turns this round."))
+    if phase == "turns" and DUMMY in final["remaining"]:
+        if state["turn"] and state["turn"]["seat"] == DUMMY:
+            return Text(N_("End of Round is announced: this is the Dummy's last turn this round."))
+        if not figure["deck"]:
+            return Text(N_("End of Round is announced: the Dummy's deck is empty, so it has nothing to flip on its "
+                           "last turn."))
+        return Text(N_("End of Round is announced: the Dummy takes one last turn this round."))
+    return Text(N_("The Dummy takes no more turns this round."))
 
 
 def turn_prompt(dummy: dict) -> Text:

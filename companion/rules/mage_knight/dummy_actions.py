@@ -40,6 +40,7 @@ def dummy_turn(state: dict, params: Params, rng: random.Random) -> Outcome:
     notices = dummy.take_turn(figure, third)
     flipped = before - figure["deck"]
     notices += rounds.consume_turn(state, DUMMY)
+    notices += [said for said in (dummy.outlook(state),) if said is not None]
     return Outcome(state, Text(N_("The Dummy flipped {n} card"), {"n": flipped},
                                plural=N_("The Dummy flipped {n} cards")), tuple(notices))
 
@@ -56,7 +57,7 @@ def adjust_dummy(state: dict, params: Params, rng: random.Random) -> Outcome:
         figure["deck"] += delta
         return Outcome(state, Text(N_("The Dummy's deck: {n} card"), {"n": figure["deck"]},
                                    plural=N_("The Dummy's deck: {n} cards")),
-                       (dummy.forecast(figure),))
+                       tuple(said for said in (dummy.outlook(state),) if said is not None))
     if not 0 <= figure["crystals"][what] + delta <= 99:
         raise RuleError(N_("The Dummy cannot have fewer than 0 crystals of a colour."))
     figure["crystals"][what] += delta

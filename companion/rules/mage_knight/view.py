@@ -6,7 +6,7 @@ from .daytime import darkness_roll_due, night_has_fallen
 from .deeds import PLAY_RULES, deed_reference
 from .actions import MAX_MONASTERIES
 from .fame import base_hand_limit, level_for_fame
-from .dummy import RAN_OUT, colour_asked, extra_flips, forecast, turn_prompt
+from .dummy import RAN_OUT, colour_asked, extra_flips, outlook, turn_prompt
 from .preparation import STEP_NAMES, STEPS, checklist, current_step, step_text
 from .readings import readings
 from .rounds import source_awaited, source_entry_open, who_comes_next
@@ -223,35 +223,14 @@ def dummy_corrections(dummy: dict) -> list[dict]:
     return acts
 
 
-def dummy_outlook(state: dict) -> Text | None:
-    """What the Dummy's panels say of its turns to come: when it will announce End of Round (MK-DUM-5), until the
-    round's last turns begin; then that it announced, that it has one last turn (MK-RND-4) or none (it announced,
-    took it, or the scenario's end was met: MK-RND-5). None once the game is over."""
-    figure, phase, final = state["dummy"], state["phase"], state["final_turns"]
-    if phase == "finished":
-        return None
-    if phase not in ("turns", "round_end") or (phase == "turns" and final is None):
-        return forecast(figure)
-    if state["end_of_round_by"] == DUMMY:
-        return Text(N_("The Dummy announced End of Round: it takes no more turns this round."))
-    if phase == "turns" and DUMMY in final["remaining"]:
-        if state["turn"] and state["turn"]["seat"] == DUMMY:
-            return Text(N_("End of Round is announced: this is the Dummy's last turn this round."))
-        if not figure["deck"]:
-            return Text(N_("End of Round is announced: the Dummy's deck is empty, so it has nothing to flip on its "
-                           "last turn."))
-        return Text(N_("End of Round is announced: the Dummy takes one last turn this round."))
-    return Text(N_("The Dummy takes no more turns this round."))
-
-
 def dummy_view(state: dict) -> dict | None:
-    """The Dummy at a glance: hero, tactic, crystals, deck, what its turns to come hold (dummy_outlook); on its
+    """The Dummy at a glance: hero, tactic, crystals, deck, what its turns to come hold (dummy.outlook); on its
     turn, what each 3rd-card colour means."""
     figure = state["dummy"]
     if not figure:
         return None
     return {"hero": figure["hero"], "tactic": state["tactics"].get(DUMMY), "crystals": dict(figure["crystals"]),
-            "deck": figure["deck"], "cards": figure["cards"], "forecast": dummy_outlook(state),
+            "deck": figure["deck"], "cards": figure["cards"], "forecast": outlook(state),
             "colour_asked": colour_asked(figure), "extra_flips": extra_flips(figure),
             "prompt": turn_prompt(figure),
             "spell_pending": state["phase"] == "preparation" and "spell_offer" not in state["preparation"]["done"]}

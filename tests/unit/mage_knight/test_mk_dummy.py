@@ -314,3 +314,27 @@ def test_mk_rnd_5_scenario_end_marked_at_the_picks_gives_the_dummy_no_turn():
     assert state["turn"]["seat"] == "p1" and state["final_turns"]["remaining"] == ["p1"]
     state = do(state, "end_turn", player="p1")
     assert state["phase"] == "finished"
+
+
+def test_mk_dum_5_the_dummys_last_turn_after_a_players_announcement_foretells_no_end_of_round():
+    """A player announced End of Round; the Dummy's last turn empties its deck: its notice said "…then it announces
+    End of Round", and a deck corrected to 0 "it will announce End of Round on its next turn" (a helper's read,
+    2026-12-05): it has no next turn this round, and the round's end is announced already."""
+    state = solo()
+    while state["turn"]["seat"] != "p1":
+        state = end_turn(state)
+    state = do(state, "announce_end_of_round", player="p1", deck_empty=True)
+    assert state["turn"]["seat"] == "dummy"
+    corrected = act(with_dummy(state, deck=5), "adjust_dummy", what="deck", delta=-5)
+    assert "will announce" not in text_of(corrected) and "no more turns" not in text_of(corrected)
+    assert "End of Round is announced: this is the Dummy's last turn this round." in text_of(corrected)
+    outcome = act(with_dummy(state, deck=3), "dummy_turn")  # its last turn: the round ends, the next is prepared
+    assert outcome.state["phase"] == "preparation"
+    assert "announces End of Round" not in text_of(outcome), text_of(outcome)  # its deck is shuffled whole again
+    assert KIND.view(outcome.state)["dummy"]["forecast"] is None
+
+
+def test_mk_dum_5_the_dummys_turn_still_foretells_its_announcement_before_the_last_turns():
+    state = dummys_turn(solo())
+    outcome = act(with_dummy(state, deck=2), "dummy_turn")
+    assert "will announce End of Round on its next turn" in text_of(outcome)
