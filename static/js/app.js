@@ -582,7 +582,10 @@
           && p.scrollHeight <= p.clientHeight + 1 && p.scrollWidth <= p.clientWidth + 1) { return; }
     }
   }
+  // After the swap, and again once htmx has settled it: until then an element keeping its id wears its old attributes
+  // (htmx's settling), and a fit measured with them could stay a step too small.
   document.addEventListener("htmx:afterSwap", fitScreen);
+  document.addEventListener("htmx:afterSettle", fitScreen);
   document.addEventListener("DOMContentLoaded", function () {
     fitScreen();
     // Measured again with the page's own font (measured in a fallback's, a fit could stay a step too small).

@@ -178,8 +178,10 @@ def test_a_phone_that_knows_it_is_offline_waits_for_the_network_not_a_try_a_seco
         phone.clock.run_for(1000)
         phone.wait_for_timeout(20)
     expect(phone.locator("#offline")).to_be_visible()
-    # A try every 15 s, each a stream and the check of why it failed: 123 requests before, one try a second.
-    assert len(tries) <= 12, f"{len(tries)} requests in a minute offline"
+    # A try every 15 s (five in the minute at most), each a stream and the check of why it failed, and the stream in
+    # flight when the network went with its own check and retry: 123 requests before, one try a second. (The bound
+    # was 12, met with no room: on a loaded machine the first failure landed a beat later, 13.)
+    assert len(tries) <= 16, f"{len(tries)} requests in a minute offline"
     phone.context.set_offline(False)  # back: at once, not after the wait
     tablet.get_by_role("button", name="+1").click()
     expect(phone.locator("#count")).to_have_text("1")
