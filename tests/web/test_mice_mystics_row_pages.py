@@ -32,3 +32,17 @@ def test_the_surge_s_encounter_row_for_page_4_and_later_says_so_in_both_language
     ru = words(client.get(f"/g/{code}", headers={"Accept-Language": "ru"}).get_data(as_text=True))
     assert "Строка для страниц с 4 и дальше:" in ru
     assert "4–99" not in page and "4–99" not in ru
+
+
+def test_a_one_page_row_is_said_as_its_page_in_both_languages(client):
+    """A row entered as "3" read "Row for pages 3–3:" and "Pages 3–3" (a helper's find, 2026-12-05)."""
+    code = client.post("/api/games", json={"kind": "mice_mystics", "setup": {
+        "mouse": ["lily", "nez"], "minion_type": ["rat_warriors"], "minion_count": ["2"],
+        "chapter_end_page": "9"}}).get_json()["code"]
+    api_act(client, code, "set_encounter_card", name="Hall", row_pages=["1-2", "3"],
+            row_minions=["roaches=2", "rat_warriors=3"])
+    surge_to_page(client, code, 3)
+    page = words(client.get(f"/g/{code}").get_data(as_text=True))
+    ru = words(client.get(f"/g/{code}", headers={"Accept-Language": "ru"}).get_data(as_text=True))
+    assert "Row for page 3:" in page and "Page 3:" in page and "3–3" not in page
+    assert "Строка для страницы 3:" in ru and "Страница 3:" in ru and "3–3" not in ru

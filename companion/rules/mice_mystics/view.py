@@ -112,6 +112,8 @@ def _row_pages(row: dict) -> Text:
     pages 4 to OPEN_END) is page 4 and later."""
     if row["pages_to"] >= OPEN_END:
         return Text(N_("Row for pages {first} and later:"), {"first": row["pages_from"]})
+    if row["pages_to"] == row["pages_from"]:
+        return Text(N_("Row for page {first}:"), {"first": row["pages_from"]})
     return Text(N_("Row for pages {first}–{last}:"), {"first": row["pages_from"], "last": row["pages_to"]})
 
 

@@ -26,3 +26,12 @@ def test_the_encounter_row_s_pages_are_a_message_open_ended_rows_said_as_and_lat
     assert view["encounter_row"] == 1
     assert view["encounter_row_pages"] == Text("Row for pages {first} and later:", {"first": 4})
     assert view["encounter_row_pages"].render() == "Row for pages 4 and later:"
+
+
+def test_a_one_page_row_is_said_as_its_page(table):
+    """A row entered as "5" read "Row for pages 5–5:" (a helper's find, 2026-12-05)."""
+    state = table.setup(chapter_end_page="9")
+    state = table.act(state, "set_encounter_card", name="Hall", row_pages=["1-2", "3"],
+                      row_minions=["roaches=2", "rat_warriors=3"]).state
+    state = surged_to(table, state, 3)
+    assert KIND.view(state)["encounter_row_pages"] == Text("Row for page {first}:", {"first": 3})
