@@ -15,12 +15,18 @@ def surge_to_page(client, code: str, page: int) -> None:
         api_act(client, code, "resolve_surge", room_surge="yes")
 
 
-def test_the_surge_s_encounter_row_for_page_4_and_later_says_so_in_both_languages(client):
+def game_with_encounter_card(client, row_pages: list[str]) -> str:
+    """A chapter ending on page 9 whose face-up encounter card has rows of these pages (roaches, then rats)."""
     code = client.post("/api/games", json={"kind": "mice_mystics", "setup": {
         "mouse": ["lily", "nez"], "minion_type": ["rat_warriors"], "minion_count": ["2"],
         "chapter_end_page": "9"}}).get_json()["code"]
-    api_act(client, code, "set_encounter_card", name="Kitchen", row_pages=["1-3", "4+"],
+    api_act(client, code, "set_encounter_card", name="Kitchen", row_pages=row_pages,
             row_minions=["roaches=2", "rat_warriors=3"])
+    return code
+
+
+def test_the_surge_s_encounter_row_for_page_4_and_later_says_so_in_both_languages(client):
+    code = game_with_encounter_card(client, ["1-3", "4+"])
     surge_to_page(client, code, 3)
     page = words(client.get(f"/g/{code}").get_data(as_text=True))
     assert "Row for pages 1–3:" in page  # a row with a last page names it
@@ -36,11 +42,7 @@ def test_the_surge_s_encounter_row_for_page_4_and_later_says_so_in_both_language
 
 def test_a_one_page_row_is_said_as_its_page_in_both_languages(client):
     """A row entered as "3" read "Row for pages 3–3:" and "Pages 3–3" (a helper's find, 2026-12-05)."""
-    code = client.post("/api/games", json={"kind": "mice_mystics", "setup": {
-        "mouse": ["lily", "nez"], "minion_type": ["rat_warriors"], "minion_count": ["2"],
-        "chapter_end_page": "9"}}).get_json()["code"]
-    api_act(client, code, "set_encounter_card", name="Hall", row_pages=["1-2", "3"],
-            row_minions=["roaches=2", "rat_warriors=3"])
+    code = game_with_encounter_card(client, ["1-2", "3"])
     surge_to_page(client, code, 3)
     page = words(client.get(f"/g/{code}").get_data(as_text=True))
     ru = words(client.get(f"/g/{code}", headers={"Accept-Language": "ru"}).get_data(as_text=True))
